@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MESSAGES } from '../common/messages.ts';
+import { passwordHash, ZLogin } from '../common/fields.ts';
+import { ZUserData } from '../users/users.schema.ts';
+
+export const ZLoginRequest = z.object({
+  username: z
+    .string({ error: MESSAGES.required('username') })
+    .trim()
+    .min(1, MESSAGES.required('username'))
+    .max(64),
+  password: passwordHash(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** A solved proof-of-work challenge (the self-hosted bot check). */
+export const ZBotCheck = z.object({
+  challenge: z.string().min(1).max(512),
+  nonce: z.string().min(1).max(64),
+});
+export type TBotCheck = z.infer<typeof ZBotCheck>;
+
+export const ZBotChallenge = z.object({
+  challenge: z.string(),
+  difficulty: z.number().int(),
+  enabled: z.boolean(),
+});
+export type TBotChallenge = z.infer<typeof ZBotChallenge>;
+
+export const ZRegisterRequest = z.object({
+  userInfo: z.object({
+    login: ZLogin,
+    passwordHash: passwordHash(),
+    userData: ZUserData,
+    active: z.literal(false).optional(),
+  }),
+  acceptTerms: z.literal(true, { error: MESSAGES.termsRequired() }),
+  botCheck: ZBotCheck.optional(),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZForgotPasswordRequest = z.object({
+  userLogin: z
+    .string({ error: MESSAGES.required('login') })
+    .trim()
+    .min(1, MESSAGES.required('login'))
+    .max(254),
+  botCheck: ZBotCheck.optional(),
+});
+
+export const ZResetPasswordRequest = z.object({
+  token: z
+    .string({ error: MESSAGES.required('token') })
+    .min(16, MESSAGES.notValid('token'))
+    .max(200),
+  passwordHash: passwordHash(),
+});
+
+export const ZChangePasswordRequest = z.object({
+  oldPasswordHash: passwordHash('old password'),
+  newPasswordHash: passwordHash('new password'),
+});
+
+export const ZSelfcareActivateRequest = z.object({
+  token: z
+    .string({ error: MESSAGES.required('token') })
+    .trim()
+    .min(6, MESSAGES.notValid('token'))
+    .max(200),
+});
+
+export const ZMfaLoginRequest = z.object({
+  mfaToken: z.string().min(16).max(200),
+  code: z
+    .string({ error: MESSAGES.required('code') })
+    .trim()
+    .min(6, MESSAGES.notValid('code'))
+    .max(32),
+});
+export const ZMfaCodeRequest = z.object({
+  code: z
+    .string({ error: MESSAGES.required('code') })
+    .trim()
+    .regex(/^\d{6}$/, MESSAGES.notValid('code')),
+});
+
+/** Claims of the signed authToken (CONTRACT 2). */
+export type TAuthClaims = {
+  sub: string;
+  sid: string;
+  login: string;
+  roles: string[];
+  companyId: number | null;
+  permissions: string[] | string;
+  iat: number;
+  exp: number;
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every JSON response: HTTP status mirrored in responseCode, errors as "[Title] …" then "[Detail] …". */
+export const ZEnvelope = z.object({
+  responseCode: z.number().int(),
+  errorMessages: z.array(z.string()),
+});
+export type TEnvelope = z.infer<typeof ZEnvelope>;
+
+export type TResponse<T extends object> = TEnvelope & T;
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+
+/** Paging, sorting and free-text search accepted beside any find's filters (CONTRACT 1). */
+export const ZFindQuery = z.object({
+  page: z.number().int().min(1).optional(),
+  pageSize: z.number().int().min(1).max(1000).optional(),
+  sort: z
+    .array(z.object({ field: z.string().min(1).max(64), dir: z.enum(SORT_DIRECTIONS).default('asc') }))
+    .max(5)
+    .optional(),
+  search: z.string().max(200).optional(),
+});
+export type TFindQuery = z.infer<typeof ZFindQuery>;
+
+export const DEFAULT_PAGE_SIZE = 1000;
+
+/** ISO 8601 timestamp in UTC. */
+export const ZIsoDate = z.iso.datetime({ offset: true });
+
+/** Default minimum date: lastLogin of a user who never completed a sign-in. */
+export const MIN_DATE = '0001-01-01T00:00:00Z';
+
+export const ZId = z.number().int().positive();
+
+/** Base64 file content with its name, as files travel in JSON (CONTRACT 1). */
+export const ZBase64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not valid base64');

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PERMISSION_AREAS } from '../auth/permissions.ts';
+import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { text } from '../common/fields.ts';
+
+export const ZRolePermissionInfo = z.object({
+  rolePermissionName: z.enum(PERMISSION_AREAS),
+  permissionCreate: z.boolean(),
+  permissionRead: z.boolean(),
+  permissionUpdate: z.boolean(),
+  permissionDelete: z.boolean(),
+});
+export type TRolePermissionInfo = z.infer<typeof ZRolePermissionInfo>;
+
+export const ZRole = z.object({
+  roleId: ZId,
+  roleName: z.string(),
+  builtIn: z.boolean(),
+  rolePermissionInfos: z.array(ZRolePermissionInfo),
+  userCount: z.number().int().nonnegative(),
+});
+export type TRole = z.infer<typeof ZRole>;
+
+export const ZRoleData = z.object({
+  roleId: ZId.optional(),
+  roleName: text('roleName', { min: 3, max: 64 }).regex(/^[A-Za-z0-9_-]+$/, 'roleName is not valid'),
+  rolePermissionInfos: z
+    .array(ZRolePermissionInfo)
+    .refine(
+      (infos) => new Set(infos.map((i) => i.rolePermissionName)).size === infos.length,
+      'rolePermissionInfos has a repeated area',
+    ),
+});
+export type TRoleData = z.infer<typeof ZRoleData>;
+
+export const ZRoleFindRequest = ZFindQuery.extend({
+  ids: z.array(ZId).max(1000).optional(),
+  names: z.array(z.string().max(64)).max(1000).optional(),
+});
+export type TRoleFindRequest = z.infer<typeof ZRoleFindRequest>;
+
+export const ZRoleSaveRequest = z.object({ roleData: ZRoleData });
+export const ZRoleDeleteRequest = z.object({
+  roleData: z.object({ roleId: ZId, roleName: z.string().optional() }),
+});

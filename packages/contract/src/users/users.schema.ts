@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { email, optionalText, passwordHash, text, ZLogin, ZPhone } from '../common/fields.ts';
+import { ZCompanyRef } from '../companies/companies.schema.ts';
+import { ZLicense } from '../licenses/licenses.schema.ts';
+
+export const ZRoleRef = z.object({ roleId: ZId, roleName: z.string() });
+
+/** A user as the API answers it; the password hash never leaves the server. */
+export const ZUser = z.object({
+  id: ZId,
+  login: z.string(),
+  active: z.boolean(),
+  roles: z.array(ZRoleRef),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  companyName: z.string().nullable(),
+  company: ZCompanyRef.nullable(),
+  lastLogin: z.string(),
+  joinDate: z.string(),
+  registrationCompleted: z.boolean(),
+  licenseInfo: ZLicense.nullable(),
+  licenseAcceptanceDate: z.string().nullable(),
+  termsId: z.number().int(),
+  photoFileName: z.string().nullable(),
+  photoBase64: z.string().nullable(),
+  mfaEnabled: z.boolean(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserData = z.object({
+  firstName: text('firstName', { min: 1, max: 100 }),
+  lastName: text('lastName', { min: 1, max: 100 }),
+  email: email(),
+  phone: ZPhone,
+  companyName: optionalText('companyName', 200),
+  company: z.object({ companyId: ZId }).nullish(),
+});
+export type TUserData = z.infer<typeof ZUserData>;
+
+/** Create (no id, passwordHash required) or update (id) of one user. */
+export const ZUserInput = ZUserData.extend({
+  id: ZId.optional(),
+  login: ZLogin,
+  passwordHash: passwordHash().optional(),
+  active: z.boolean().optional(),
+  registrationCompleted: z.boolean().optional(),
+  roles: z
+    .array(z.object({ roleId: ZId }))
+    .max(20)
+    .optional(),
+  photoFileName: optionalText('photoFileName', 255),
+  photoBase64: z.string().max(2_000_000, 'photo is too large').nullish(),
+}).refine((u) => u.id !== undefined || u.passwordHash !== undefined, {
+  message: 'password is required',
+  path: ['passwordHash'],
+});
+export type TUserInput = z.infer<typeof ZUserInput>;
+
+export const ZUserFindRequest = ZFindQuery.extend({
+  ids: z.array(ZId).max(1000).optional(),
+  logins: z.array(z.string().max(64)).max(1000).optional(),
+  companyIds: z.array(ZId).max(1000).optional(),
+  roleIds: z.array(ZId).max(20).optional(),
+  active: z.boolean().optional(),
+});
+export type TUserFindRequest = z.infer<typeof ZUserFindRequest>;
+
+export const ZUserSaveRequest = z.object({ userInfos: z.array(ZUserInput).min(1).max(100) });
+export const ZUserApproveRequest = z.object({
+  userInfos: z
+    .array(z.object({ id: ZId, login: z.string().optional(), active: z.boolean() }))
+    .min(1)
+    .max(1000),
+});
+export const ZUserDeleteRequest = z.object({
+  userInfos: z
+    .array(z.object({ login: z.string().min(1).max(64) }))
+    .min(1)
+    .max(1000),
+});
+
+export const USER_SORT_FIELDS = [
+  'login',
+  'firstName',
+  'lastName',
+  'email',
+  'companyName',
+  'lastLogin',
+  'joinDate',
+  'active',
+] as const;

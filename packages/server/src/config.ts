@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every setting the server reads; each comes from one environment variable (README lists them). */
+export type TConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… for a PostgreSQL server; undefined for the embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** PGlite only: keep the database in memory (tests). */
+  inMemory: boolean;
+  publicUrl: string;
+  webDist: string;
+  adminPassword: string | undefined;
+  passwordPepper: string | undefined;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  botCheck: { enabled: boolean; difficulty: number };
+  mfaRequiredForAdmins: boolean;
+  login: { maxFailures: number; lockMinutes: number; failureDelayMs: number };
+  rateLimits: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new Error(`expected a whole number, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const port = int(env.PORT, 8080);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    inMemory: false,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
+    adminPassword: env.PORTAL_ADMIN_PASSWORD || undefined,
+    passwordPepper: env.PASSWORD_PEPPER || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Family Portal <no-reply@localhost>',
+    botCheck: { enabled: bool(env.BOT_CHECK, true), difficulty: int(env.BOT_CHECK_DIFFICULTY, 16) },
+    mfaRequiredForAdmins: bool(env.MFA_REQUIRED_FOR_ADMINS, false),
+    login: {
+      maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+      lockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+      failureDelayMs: int(env.LOGIN_FAILURE_DELAY_MS, 500),
+    },
+    rateLimits: bool(env.RATE_LIMITS, true),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

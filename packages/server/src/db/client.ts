@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import * as schema from './schema/index.ts';
+
+export type TSchema = typeof schema;
+/** The one database type the repositories see, whichever driver is behind it. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * Takes the data folder for this process. PGlite corrupts a folder two processes open, so a
+ * second one is refused while the holder's process is alive; a lock left by a dead one is taken over.
+ */
+function lockDataFolder(folder: string): () => void {
+  fs.mkdirSync(folder, { recursive: true });
+  const lockFile = path.join(folder, 'portal.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(`the data folder ${folder} is in use by process ${holder}; stop it first`);
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`could not lock the data folder ${folder}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens PGlite (in memory or under dataDir/pgdata) or a PostgreSQL server, and migrates it. */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  inMemory?: boolean;
+}): Promise<TDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if (options.inMemory || !options.dataDir) {
+    client = new PGlite();
+  } else {
+    release = lockDataFolder(options.dataDir);
+    try {
+      client = new PGlite(path.join(options.dataDir, 'pgdata'));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  await client.waitReady;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.exec('CHECKPOINT');
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Runs raw SQL and answers its rows; both drivers answer `{rows}`. */
+export async function queryRows<T>(db: TDb, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+import { companies } from './organisation.ts';
+import { users } from './users.ts';
+
+/** The temporary-item (approval workflow) columns of families, scenarios and placement rules. */
+const tifColumns = () => ({
+  tifStatus: text('tif_status').notNull().default('A'),
+  tifAction: text('tif_action'),
+  tifOriginalId: integer('tif_original_id'),
+  tifTempId: integer('tif_temp_id'),
+});
+
+const timestamps = () => ({
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    pictureFileName: text('picture_file_name'),
+    pictureHash: text('picture_hash').references(() => files.hash),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const genericLists = pgTable(
+  'generic_lists',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('generic_lists_code_unique').on(sql`lower(${t.code})`)],
+);
+
+export const genericListItems = pgTable(
+  'generic_list_items',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => genericLists.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    value: text('value').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('generic_list_items_code_unique').on(t.listId, t.code)],
+);
+
+export const parameterLists = pgTable(
+  'parameter_lists',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('parameter_lists_code_unique').on(sql`lower(${t.code})`),
+    index('parameter_lists_company_idx').on(t.companyId),
+  ],
+);
+
+export const parameters = pgTable(
+  'parameters',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => parameterLists.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value'),
+    valueType: text('value_type').notNull().default('text'),
+    enabled: boolean('enabled').notNull().default(true),
+    readOnly: boolean('read_only').notNull().default(false),
+    measurementUnitId: integer('measurement_unit_id'),
+  },
+  (t) => [uniqueIndex('parameters_name_unique').on(t.listId, sql`lower(${t.name})`)],
+);
+
+export const revitFamilies = pgTable(
+  'revit_families',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    revitVersion: text('revit_version'),
+    familyVersion: text('family_version'),
+    internalVersion: text('internal_version'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    rating: doublePrecision('rating'),
+    description: text('description'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    fileName: text('file_name'),
+    fileHash: text('file_hash').references(() => files.hash),
+    pictureFileName: text('picture_file_name'),
+    pictureHash: text('picture_hash').references(() => files.hash),
+    parameterListId: integer('parameter_list_id').references(() => parameterLists.id, {
+      onDelete: 'set null',
+    }),
+    cost: numeric('cost', { precision: 14, scale: 4, mode: 'number' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    ...tifColumns(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('revit_families_name_idx').on(sql`lower(${t.name})`),
+    index('revit_families_category_idx').on(t.categoryId),
+    index('revit_families_company_idx').on(t.companyId),
+    index('revit_families_tif_idx').on(t.tifStatus),
+  ],
+);
+
+export const scenarios = pgTable(
+  'scenarios',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    revitFamilyId: integer('revit_family_id').references((): AnyPgColumn => revitFamilies.id, {
+      onDelete: 'set null',
+    }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    documentType: text('document_type'),
+    pageNumber: text('page_number'),
+    detailReference: text('detail_reference'),
+    parameterListId: integer('parameter_list_id').references(() => parameterLists.id, {
+      onDelete: 'set null',
+    }),
+    fireRating: text('fire_rating').notNull().default('0'),
+    acousticPerformance: text('acoustic_performance'),
+    apertureSizeMinWidth: doublePrecision('aperture_size_min_width'),
+    apertureSizeMinHeight: doublePrecision('aperture_size_min_height'),
+    apertureSizeMaxWidth: doublePrecision('aperture_size_max_width'),
+    apertureSizeMaxHeight: doublePrecision('aperture_size_max_height'),
+    constructionElement: text('construction_element'),
+    constructionMaterialCode: text('construction_material_code'),
+    constructionThickness: doublePrecision('construction_thickness'),
+    serviceSupport: text('service_support'),
+    active: boolean('active').notNull().default(true),
+    ...tifColumns(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('scenarios_name_idx').on(sql`lower(${t.name})`),
+    index('scenarios_company_idx').on(t.companyId),
+    index('scenarios_lookup_idx').on(t.constructionElement, t.constructionMaterialCode),
+  ],
+);
+
+export const placementRules = pgTable(
+  'placement_rules',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    scenarioId: integer('scenario_id').references(() => scenarios.id, { onDelete: 'cascade' }),
+    typeCode: text('type_code'),
+    materialCode: text('material_code'),
+    serviceSizeRangeLow: doublePrecision('service_size_range_low'),
+    serviceSizeRangeHigh: doublePrecision('service_size_range_high'),
+    closureDeviceSystemType: text('closure_device_system_type'),
+    closureDeviceSystemCount: integer('closure_device_system_count'),
+    closureDeviceSystemThickness: doublePrecision('closure_device_system_thickness'),
+    additionalInsulationTypeCode: text('additional_insulation_type_code'),
+    additionalInsulationThickness: doublePrecision('additional_insulation_thickness'),
+    active: boolean('active').notNull().default(true),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    ...tifColumns(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('placement_rules_scenario_idx').on(t.scenarioId),
+    index('placement_rules_lookup_idx').on(t.typeCode, t.materialCode),
+    index('placement_rules_company_idx').on(t.companyId),
+  ],
+);
+
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    measurementSystemId: integer('measurement_system_id'),
+    materialId: integer('material_id'),
+    componentTypeId: integer('component_type_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    isPartList: boolean('is_part_list').notNull().default(false),
+    isDefaultList: boolean('is_default_list').notNull().default(false),
+    isTemplateList: boolean('is_template_list').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('price_lists_code_unique').on(sql`lower(${t.code})`),
+    index('price_lists_company_idx').on(t.companyId),
+  ],
+);
+
+const refValue = (n: number) => doublePrecision(`ref_value${n}`);
+
+export const priceItems = pgTable(
+  'price_items',
+  {
+    id: serial('id').primaryKey(),
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    description: text('description'),
+    information: text('information'),
+    value: numeric('value', { precision: 14, scale: 4, mode: 'number' }).notNull().default(0),
+    refValue1: refValue(1),
+    refValue2: refValue(2),
+    refValue3: refValue(3),
+    refValue4: refValue(4),
+    refValue5: refValue(5),
+    refValue6: refValue(6),
+    refValue7: refValue(7),
+    refValue8: refValue(8),
+    refValue9: refValue(9),
+    kFactor: doublePrecision('k_factor'),
+    refValuesCanBeConverted: boolean('ref_values_can_be_converted').notNull().default(false),
+    reference: text('reference'),
+    perUnitId: integer('per_unit_id'),
+    measurementUnitId: integer('measurement_unit_id'),
+    currencyId: integer('currency_id'),
+  },
+  (t) => [uniqueIndex('price_items_order_unique').on(t.priceListId, t.orderNumber)],
+);
+
+/** One row per download, for statistics (top families, downloads by company). */
+export const downloadEvents = pgTable(
+  'download_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    revitFamilyId: integer('revit_family_id').references(() => revitFamilies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('download_events_at_idx').on(t.at), index('download_events_family_idx').on(t.revitFamilyId)],
+);

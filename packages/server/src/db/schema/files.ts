@@ -1,0 +1,9 @@
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Content-addressed blobs: every file, picture, logo and photo is stored once by its SHA-256. */
+export const files = pgTable('files', {
+  hash: text('hash').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  mimeType: text('mime_type').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

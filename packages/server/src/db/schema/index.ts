@@ -1,0 +1,5 @@
+export * from './files.ts';
+export * from './organisation.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './content.ts';

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+import { companies, licenses, terms } from './organisation.ts';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    builtIn: boolean('built_in').notNull().default(false),
+  },
+  (t) => [uniqueIndex('roles_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    area: text('area').notNull(),
+    canCreate: boolean('can_create').notNull().default(false),
+    canRead: boolean('can_read').notNull().default(false),
+    canUpdate: boolean('can_update').notNull().default(false),
+    canDelete: boolean('can_delete').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.area] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(false),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    companyName: text('company_name'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** Null until the first full sign-in; the API shows the default minimum date then. */
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    joinDate: timestamp('join_date', { withTimezone: true }).notNull().defaultNow(),
+    registrationCompleted: boolean('registration_completed').notNull().default(false),
+    licenseId: integer('license_id').references(() => licenses.id, { onDelete: 'set null' }),
+    licenseAcceptanceDate: timestamp('license_acceptance_date', { withTimezone: true }),
+    termsId: integer('terms_id').references(() => terms.id, { onDelete: 'set null' }),
+    photoFileName: text('photo_file_name'),
+    photoHash: text('photo_hash').references(() => files.hash),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    mfaSecret: text('mfa_secret'),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_login_unique').on(sql`lower(${t.login})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { TBotCheck, TBotChallenge } from '@portal/contract';
+import { badRequest } from './app-error.ts';
+import { hmacBase64Url, randomToken, safeEqual } from './crypto.ts';
+
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+/** Leading zero bits of a digest. */
+export function leadingZeroBits(digest: Buffer): number {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
+/**
+ * Self-hosted proof of work: the client must find a nonce whose SHA-256 of `challenge:nonce` has
+ * `difficulty` leading zero bits. Challenges are signed, expire, and are accepted once.
+ */
+export class BotCheck {
+  readonly #key: string;
+  readonly #used = new Map<string, number>();
+  readonly enabled: boolean;
+  readonly difficulty: number;
+
+  constructor(key: string, options: { enabled: boolean; difficulty: number }) {
+    this.#key = key;
+    this.enabled = options.enabled;
+    this.difficulty = options.difficulty;
+  }
+
+  issue(now = Date.now()): TBotChallenge {
+    const body = `${randomToken(16)}.${now + CHALLENGE_TTL_MS}.${this.difficulty}`;
+    return {
+      challenge: `${body}.${hmacBase64Url(this.#key, body)}`,
+      difficulty: this.difficulty,
+      enabled: this.enabled,
+    };
+  }
+
+  /** Throws 400 unless the check is off or `solution` solves a fresh challenge of ours. */
+  verify(solution: TBotCheck | undefined, now = Date.now()): void {
+    if (!this.enabled) return;
+    if (!solution) throw badRequest('botCheck is required');
+    const parts = solution.challenge.split('.');
+    const [random, expires, difficulty, signature] = parts;
+    if (parts.length !== 4 || !random || !expires || !difficulty || !signature)
+      throw badRequest('botCheck is not valid');
+    if (!safeEqual(signature, hmacBase64Url(this.#key, `${random}.${expires}.${difficulty}`))) {
+      throw badRequest('botCheck is not valid');
+    }
+    if (Number(expires) < now) throw badRequest('botCheck has expired; please try again');
+    if (this.#used.has(random)) throw badRequest('botCheck was already used; please try again');
+    const digest = createHash('sha256').update(`${solution.challenge}:${solution.nonce}`).digest();
+    if (leadingZeroBits(digest) < Number(difficulty)) throw badRequest('botCheck is not valid');
+    this.#used.set(random, Number(expires));
+    for (const [key, expiry] of this.#used) if (expiry < now) this.#used.delete(key);
+  }
+}

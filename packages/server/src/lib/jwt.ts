@@ -1,0 +1,36 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { TAuthClaims } from '@portal/contract';
+
+export type TTokenClaims = Omit<TAuthClaims, 'iat' | 'exp'>;
+
+/** Signs and verifies the short-lived authToken (HS256). */
+export class TokenSigner {
+  readonly #key: Uint8Array;
+  readonly #ttlSeconds: number;
+
+  constructor(secret: string, ttlSeconds: number) {
+    this.#key = new TextEncoder().encode(secret);
+    this.#ttlSeconds = ttlSeconds;
+  }
+
+  sign(claims: TTokenClaims, now = Math.floor(Date.now() / 1000)): Promise<string> {
+    const { sub, ...rest } = claims;
+    return new SignJWT({ ...rest })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.#ttlSeconds)
+      .sign(this.#key);
+  }
+
+  /** Returns the claims of a valid, unexpired token, or null. */
+  async verify(token: string): Promise<TAuthClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return payload as unknown as TAuthClaims;
+    } catch {
+      return null;
+    }
+  }
+}

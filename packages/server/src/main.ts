@@ -1,0 +1,31 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp(config, database);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  // app.close() stops accepting requests, waits for those under way, then checkpoints and closes the database.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const { generatedAdminPassword } = app.services;
+if (generatedAdminPassword) {
+  // Printed once, on the console only: the first start made the administrator.
+  console.log(`\n  Administrator created. Sign in as "admin" with the password: ${generatedAdminPassword}\n`);
+}
+console.log(
+  `  Family Portal is running on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL server'})\n`,
+);

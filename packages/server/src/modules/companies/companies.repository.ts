@@ -1,0 +1,111 @@
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type TDb } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
+import type { TFindQuery } from '@portal/contract';
+
+export type TCompanyRow = typeof companies.$inferSelect;
+export type TCompanyInsert = typeof companies.$inferInsert;
+
+/** Companies and the parent/child tree. */
+export class CompaniesRepository {
+  readonly #db: TDb;
+
+  constructor(db: TDb) {
+    this.#db = db;
+  }
+
+  /** The company and all its descendants, recursively. */
+  async treeIds(companyId: number): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      this.#db,
+      sql`
+      with recursive tree(id) as (
+        select id from companies where id = ${companyId}
+        union
+        select c.id from companies c join tree t on c.parent_id = t.id
+      ) select id from tree`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  async byId(id: number): Promise<TCompanyRow | undefined> {
+    const [row] = await this.#db.select().from(companies).where(eq(companies.id, id)).limit(1);
+    return row;
+  }
+
+  async byName(name: string): Promise<TCompanyRow | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(companies)
+      .where(eq(sql`lower(${companies.name})`, name.toLowerCase()))
+      .limit(1);
+    return row;
+  }
+
+  async insert(values: TCompanyInsert): Promise<number> {
+    const [row] = await this.#db.insert(companies).values(values).returning({ id: companies.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  }
+
+  /** Names of active companies, for the sign-up form. */
+  async activeNames(): Promise<Array<{ companyId: number; companyName: string }>> {
+    return this.#db
+      .select({ companyId: companies.id, companyName: companies.name })
+      .from(companies)
+      .where(eq(companies.active, true))
+      .orderBy(asc(companies.name));
+  }
+
+  async find(
+    filter: TFindQuery & {
+      ids?: number[] | undefined;
+      names?: string[] | undefined;
+      active?: boolean | undefined;
+    },
+    scope: number[] | null,
+  ): Promise<{ rows: TCompanyRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (scope) conditions.push(scope.length ? inArray(companies.id, scope) : sql`false`);
+    if (filter.ids?.length) conditions.push(inArray(companies.id, filter.ids));
+    if (filter.names?.length)
+      conditions.push(
+        inArray(
+          sql`lower(${companies.name})`,
+          filter.names.map((n) => n.toLowerCase()),
+        ),
+      );
+    if (filter.active !== undefined) conditions.push(eq(companies.active, filter.active));
+    if (filter.search?.trim()) conditions.push(ilike(companies.name, likePattern(filter.search.trim())));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const { limit, offset } = pageOf(filter);
+    const [rows, [totals]] = await Promise.all([
+      this.#db
+        .select()
+        .from(companies)
+        .where(where)
+        .orderBy(
+          ...orderOf(
+            filter,
+            { companyName: companies.name, companyId: companies.id, lastUpdate: companies.lastUpdate },
+            companies.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+      this.#db.select({ total: count() }).from(companies).where(where),
+    ]);
+    return { rows, total: totals?.total ?? 0 };
+  }
+
+  async children(
+    ids: number[],
+  ): Promise<Array<{ parentId: number | null; companyId: number; companyName: string }>> {
+    if (ids.length === 0) return [];
+    return this.#db
+      .select({ parentId: companies.parentId, companyId: companies.id, companyName: companies.name })
+      .from(companies)
+      .where(inArray(companies.parentId, ids));
+  }
+}

@@ -1,0 +1,93 @@
+import type { TCompany, TCompanyRef } from '@portal/contract';
+import type { TAuth } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { iso } from '../../lib/dates.ts';
+import type { CompaniesRepository, TCompanyRow } from './companies.repository.ts';
+import { z } from 'zod';
+import { ZCompanyFindRequest } from '@portal/contract';
+
+type TFind = z.infer<typeof ZCompanyFindRequest>;
+
+/** Company tree and tenancy: whom a caller may see. */
+export class CompaniesService {
+  readonly #repo: CompaniesRepository;
+
+  constructor(repo: CompaniesRepository) {
+    this.#repo = repo;
+  }
+
+  /** Company ids the caller may see: null for admins (every company), else its own tree. */
+  async scopeOf(auth: TAuth): Promise<number[] | null> {
+    if (auth.isAdmin) return null;
+    return auth.companyId === null ? [] : this.#repo.treeIds(auth.companyId);
+  }
+
+  /** Throws 404 unless the company is inside the caller's tree (never leaks other tenants). */
+  async assertInScope(auth: TAuth, companyId: number | null): Promise<void> {
+    const scope = await this.scopeOf(auth);
+    if (scope === null) {
+      if (companyId !== null && !(await this.#repo.byId(companyId)))
+        throw notFound('The requested company is not found');
+      return;
+    }
+    if (companyId === null || !scope.includes(companyId))
+      throw notFound('The requested company is not found');
+  }
+
+  publicList(): Promise<TCompanyRef[]> {
+    return this.#repo.activeNames();
+  }
+
+  async find(auth: TAuth, filter: TFind): Promise<{ companyInfos: TCompany[]; totalCount: number }> {
+    const { rows, total } = await this.#repo.find(filter, await this.scopeOf(auth));
+    const children = await this.#repo.children(rows.map((r) => r.id));
+    const parents = new Map<number, string>();
+    for (const id of new Set(rows.map((r) => r.parentId).filter((id) => id !== null))) {
+      const parent = await this.#repo.byId(id);
+      if (parent) parents.set(id, parent.name);
+    }
+    return {
+      companyInfos: rows.map((row) => toCompany(row, parents, children)),
+      totalCount: total,
+    };
+  }
+}
+
+function toCompany(
+  row: TCompanyRow,
+  parents: Map<number, string>,
+  children: Array<{ parentId: number | null; companyId: number; companyName: string }>,
+): TCompany {
+  return {
+    companyId: row.id,
+    companyName: row.name,
+    companyAddress: row.address,
+    companyCity: row.city,
+    companyRegion: row.region,
+    companyZipCode: row.zipCode,
+    companyCountry: row.country,
+    companyURL: row.url,
+    companyContactName: row.contactName,
+    companyPhoneNumber: row.phone,
+    companyFaxNumber: row.fax,
+    companyEmail: row.email,
+    parentCompany:
+      row.parentId === null
+        ? null
+        : { companyId: row.parentId, companyName: parents.get(row.parentId) ?? '' },
+    childCompanies: children
+      .filter((c) => c.parentId === row.id)
+      .map(({ companyId, companyName }) => ({ companyId, companyName })),
+    companyLogoFileName: row.logoFileName,
+    companyParameters: row.companyParameters ?? null,
+    globalParameters: row.globalParameters ?? null,
+    companyLicense: row.licenseId === null ? null : { licenseInfoId: row.licenseId },
+    companyTerms: row.termsId === null ? null : { termsId: row.termsId },
+    useParentCompanyBranding: row.useParentBranding,
+    defaultMeasurementSystemId: row.defaultMeasurementSystemId,
+    active: row.active,
+    isPartnerCompany: row.isPartner,
+    createdByUserId: row.createdByUserId,
+    lastUpdate: iso(row.lastUpdate) ?? '',
+  };
+}

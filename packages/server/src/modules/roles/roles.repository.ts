@@ -1,0 +1,140 @@
+import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  PERMISSION_AREAS,
+  type TRole,
+  type TRoleFindRequest,
+  type TRolePermissionInfo,
+} from '@portal/contract';
+import type { TDb } from '../../db/client.ts';
+import { rolePermissions, roles, userRoles } from '../../db/schema/index.ts';
+import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
+
+export type TRoleRow = typeof roles.$inferSelect;
+
+/** Roles and their permission matrix. */
+export class RolesRepository {
+  readonly #db: TDb;
+
+  constructor(db: TDb) {
+    this.#db = db;
+  }
+
+  async byId(id: number): Promise<TRoleRow | undefined> {
+    const [row] = await this.#db.select().from(roles).where(eq(roles.id, id)).limit(1);
+    return row;
+  }
+
+  async byName(name: string): Promise<TRoleRow | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(roles)
+      .where(eq(sql`lower(${roles.name})`, name.toLowerCase()))
+      .limit(1);
+    return row;
+  }
+
+  async existingIds(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#db.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids));
+    return rows.map((r) => r.id);
+  }
+
+  async find(filter: TRoleFindRequest): Promise<{ roles: TRole[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.ids?.length) conditions.push(inArray(roles.id, filter.ids));
+    if (filter.names?.length)
+      conditions.push(
+        inArray(
+          sql`lower(${roles.name})`,
+          filter.names.map((n) => n.toLowerCase()),
+        ),
+      );
+    if (filter.search?.trim()) conditions.push(ilike(roles.name, likePattern(filter.search.trim())));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const { limit, offset } = pageOf(filter);
+    const [rows, [totals]] = await Promise.all([
+      this.#db
+        .select()
+        .from(roles)
+        .where(where)
+        .orderBy(...orderOf(filter, { roleName: roles.name, roleId: roles.id }, roles.id))
+        .limit(limit)
+        .offset(offset),
+      this.#db.select({ total: count() }).from(roles).where(where),
+    ]);
+    return { roles: await this.load(rows), total: totals?.total ?? 0 };
+  }
+
+  /** API records of role rows: the full matrix (every area) and how many users hold each. */
+  async load(rows: TRoleRow[]): Promise<TRole[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [permissionRows, userCounts] = await Promise.all([
+      this.#db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, ids)),
+      this.#db
+        .select({ roleId: userRoles.roleId, users: count() })
+        .from(userRoles)
+        .where(inArray(userRoles.roleId, ids))
+        .groupBy(userRoles.roleId),
+    ]);
+    return rows.map((row) => ({
+      roleId: row.id,
+      roleName: row.name,
+      builtIn: row.builtIn,
+      userCount: userCounts.find((c) => c.roleId === row.id)?.users ?? 0,
+      rolePermissionInfos: PERMISSION_AREAS.map((area) => {
+        const p = permissionRows.find((r) => r.roleId === row.id && r.area === area);
+        return {
+          rolePermissionName: area,
+          permissionCreate: p?.canCreate ?? false,
+          permissionRead: p?.canRead ?? false,
+          permissionUpdate: p?.canUpdate ?? false,
+          permissionDelete: p?.canDelete ?? false,
+        };
+      }),
+    }));
+  }
+
+  async save(
+    role: { id?: number; name: string; builtIn?: boolean },
+    infos: TRolePermissionInfo[],
+  ): Promise<number> {
+    return this.#db.transaction(async (tx) => {
+      let id = role.id;
+      if (id === undefined) {
+        const [row] = await tx
+          .insert(roles)
+          .values({ name: role.name, builtIn: role.builtIn ?? false })
+          .returning({ id: roles.id });
+        if (!row) throw new Error('insert returned no row');
+        id = row.id;
+      } else {
+        await tx.update(roles).set({ name: role.name }).where(eq(roles.id, id));
+        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+      }
+      const roleId = id;
+      if (infos.length) {
+        await tx.insert(rolePermissions).values(
+          infos.map((info) => ({
+            roleId,
+            area: info.rolePermissionName,
+            canCreate: info.permissionCreate,
+            canRead: info.permissionRead,
+            canUpdate: info.permissionUpdate,
+            canDelete: info.permissionDelete,
+          })),
+        );
+      }
+      return roleId;
+    });
+  }
+
+  async userCount(roleId: number): Promise<number> {
+    const [row] = await this.#db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId));
+    return row?.n ?? 0;
+  }
+
+  async delete(roleId: number): Promise<void> {
+    await this.#db.delete(roles).where(eq(roles.id, roleId));
+  }
+}

@@ -1,0 +1,165 @@
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  BlockOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  NodeIndexOutlined,
+  OrderedListOutlined,
+  SafetyCertificateOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import type { TPermission } from '@portal/contract';
+import type { ReactNode } from 'react';
+
+export type TMenuEntry = {
+  key: string;
+  path: string;
+  /** i18n key of the label. */
+  label: string;
+  icon: ReactNode;
+  /** Read permission of the area; null for screens everyone signed in may open. */
+  permission: TPermission | null;
+  /** False for screens of later issues: shown disabled with "Not available yet". */
+  available: boolean;
+};
+
+/** Every screen of the portal (spec 2), in menu order. */
+export const MENU_ENTRIES: readonly TMenuEntry[] = [
+  { key: 'home', path: '/', label: 'menu.home', icon: <HomeOutlined />, permission: null, available: true },
+  {
+    key: 'families',
+    path: '/families',
+    label: 'menu.families',
+    icon: <AppstoreOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'scenarios',
+    path: '/scenarios',
+    label: 'menu.scenarios',
+    icon: <NodeIndexOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'placementRules',
+    path: '/placement-rules',
+    label: 'menu.placementRules',
+    icon: <BlockOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'priceLists',
+    path: '/price-lists',
+    label: 'menu.priceLists',
+    icon: <DollarOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'parameterLists',
+    path: '/parameter-lists',
+    label: 'menu.parameterLists',
+    icon: <OrderedListOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'lists',
+    path: '/lists',
+    label: 'menu.lists',
+    icon: <UnorderedListOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'categories',
+    path: '/categories',
+    label: 'menu.categories',
+    icon: <TagsOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'notifications',
+    path: '/notifications',
+    label: 'menu.notifications',
+    icon: <BellOutlined />,
+    permission: 'contentmanagement.read',
+    available: false,
+  },
+  {
+    key: 'companies',
+    path: '/companies',
+    label: 'menu.companies',
+    icon: <BankOutlined />,
+    permission: 'companymanagement.read',
+    available: false,
+  },
+  {
+    key: 'terms',
+    path: '/terms',
+    label: 'menu.terms',
+    icon: <FileTextOutlined />,
+    permission: 'companymanagement.read',
+    available: false,
+  },
+  {
+    key: 'licences',
+    path: '/licences',
+    label: 'menu.licences',
+    icon: <SafetyCertificateOutlined />,
+    permission: 'partnermanagement.read',
+    available: false,
+  },
+  {
+    key: 'users',
+    path: '/users',
+    label: 'menu.users',
+    icon: <TeamOutlined />,
+    permission: 'usermanagement.read',
+    available: true,
+  },
+  {
+    key: 'roles',
+    path: '/roles',
+    label: 'menu.roles',
+    icon: <KeyOutlined />,
+    permission: 'usermanagement.read',
+    available: true,
+  },
+  {
+    key: 'statistics',
+    path: '/statistics',
+    label: 'menu.statistics',
+    icon: <BarChartOutlined />,
+    permission: 'partnermanagement.read',
+    available: false,
+  },
+];
+
+/** The entries a token may see: those without a permission or whose read permission it holds. */
+export function visibleMenuEntries(
+  entries: readonly TMenuEntry[],
+  can: (permission: TPermission) => boolean,
+): TMenuEntry[] {
+  return entries.filter((entry) => entry.permission === null || can(entry.permission));
+}
+
+/** The menu key of a path ("/users/12" selects "users"). */
+export function menuKeyForPath(entries: readonly TMenuEntry[], pathname: string): string {
+  const match = entries
+    .filter((entry) => entry.path !== '/' && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return match?.key ?? 'home';
+}
+

@@ -1,0 +1,72 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog.tsx';
+import { useSession } from '../../shared/auth/use-session.ts';
+
+export type TUserMenuProps = { compact?: boolean };
+
+/** The signed-in user's name with "Change password" and "Sign out". */
+export function UserMenu({ compact = false }: TUserMenuProps) {
+  const { t } = useTranslation();
+  const { user, claims } = useSession();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [changing, setChanging] = useState(false);
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.login : (claims?.login ?? '');
+  const avatar = user?.photoBase64 ? `data:image/png;base64,${user.photoBase64}` : undefined;
+
+  const signOut = async () => {
+    await logout.mutateAsync();
+    await navigate('/auth/login', { replace: true });
+  };
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            {
+              key: 'who',
+              disabled: true,
+              label: (
+                <Flex vertical style={{ maxWidth: 240 }}>
+                  <Typography.Text strong ellipsis>
+                    {name}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" ellipsis>
+                    {user?.email ?? user?.login}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            { type: 'divider' },
+            { key: 'password', icon: <KeyOutlined />, label: t('header.changePassword') },
+            { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'password') setChanging(true);
+            if (key === 'logout') void signOut();
+          },
+        }}
+      >
+        <Button type="text" aria-label={t('header.userMenu')} data-testid="user-menu" style={{ maxWidth: 260 }}>
+          <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+            <Avatar size="small" src={avatar} icon={avatar ? undefined : <UserOutlined />} />
+            {compact ? null : (
+              <Typography.Text ellipsis style={{ maxWidth: 180 }}>
+                {name}
+              </Typography.Text>
+            )}
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Flex>
+        </Button>
+      </Dropdown>
+      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+    </>
+  );
+}

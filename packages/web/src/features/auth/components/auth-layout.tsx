@@ -1,0 +1,50 @@
+import { Card, Flex, Layout, theme, Typography } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { LanguageSwitcher } from '../../../shared/ui/language-switcher.tsx';
+import { ThemeToggle } from '../../../shared/ui/theme-toggle.tsx';
+
+/** Centered card for sign-in, sign-up and the other pages before the portal. */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      <Flex justify="flex-end" gap={4} style={{ padding: 8 }}>
+        <LanguageSwitcher />
+        <ThemeToggle />
+      </Flex>
+      <Flex vertical align="center" style={{ padding: '8px 12px 48px' }}>
+        <Flex align="center" gap={10} style={{ marginBottom: 20 }}>
+          <span
+            aria-hidden
+            style={{
+              width: 36,
+              height: 36,
+              borderRadius: 8,
+              background: token.colorPrimary,
+              color: '#fff',
+              display: 'grid',
+              placeItems: 'center',
+              fontWeight: 700,
+              fontSize: 18,
+            }}
+          >
+            F
+          </span>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('app.title')}
+          </Typography.Title>
+        </Flex>
+        <Card style={{ width: '100%', maxWidth: 460 }} styles={{ body: { padding: 24 } }}>
+          <main>
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </Card>
+      </Flex>
+    </Layout>
+  );
+}

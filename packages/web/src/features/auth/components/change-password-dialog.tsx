@@ -1,0 +1,78 @@
+import { MESSAGES } from '@portal/contract';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { hashPassword } from '../../../shared/crypto/password-hash.ts';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
+import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { useChangePassword } from '../api/change-password.ts';
+
+type TChangePasswordForm = { oldPassword: string; newPassword: string };
+
+export type TChangePasswordDialogProps = { open: boolean; onClose: () => void };
+
+/** The signed-in user's own password change (old and new travel as SHA-512 hex). */
+export function ChangePasswordDialog({ open, onClose }: TChangePasswordDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TChangePasswordForm>();
+  const change = useChangePassword();
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await change.mutateAsync({
+        oldPasswordHash: await hashPassword(values.oldPassword),
+        newPasswordHash: await hashPassword(values.newPassword),
+      });
+      toast.success(t('password.changed'));
+      form.resetFields();
+      onClose();
+    } catch {
+      // Shown by the API client (e.g. the old password is wrong).
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('header.changePassword')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={change.isPending}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+      forceRender
+    >
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item
+          name="oldPassword"
+          label={t('password.current')}
+          rules={[{ required: true, message: MESSAGES.required('old password') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('auth.newPassword')}
+          extra={t('password.rule')}
+          rules={[
+            { required: true, message: MESSAGES.required('new password') },
+            strongPasswordRule(t),
+            ({ getFieldValue }) => ({
+              validator: (_rule, value) =>
+                value && value === getFieldValue('oldPassword')
+                  ? Promise.reject(new Error(t('password.sameAsOld')))
+                  : Promise.resolve(),
+            }),
+          ]}
+        >
+          <NewPasswordInput />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+import type { TRegisterRequest } from '@portal/contract';
+import { ZLogin, ZUserData } from '@portal/contract';
+import { Alert, Button, Checkbox, Col, Form, Input, Result, Row, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { hashPassword } from '../../../shared/crypto/password-hash.ts';
+import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
+import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { MESSAGES } from '@portal/contract';
+import { solveBotCheck } from '../api/bot-check.ts';
+import { usePublicCompanies } from '../api/public-companies.ts';
+import { useRegister } from '../api/register.ts';
+import { BotCheckProgress } from './bot-check-progress.tsx';
+
+type TRegisterForm = {
+  login: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  companyId?: number;
+  companyName?: string;
+  acceptTerms: boolean;
+};
+
+const fields = ZUserData.shape;
+
+/** Sign-up: the account is created inactive and waits for an administrator's approval. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TRegisterForm>();
+  const companies = usePublicCompanies();
+  const register = useRegister();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [done, setDone] = useState(false);
+  const companyId = Form.useWatch('companyId', form);
+
+  const submit = async (values: TRegisterForm) => {
+    try {
+      setProgress(0);
+      const botCheck = await solveBotCheck(setProgress);
+      setProgress(null);
+      const picked = companies.data?.find((c) => c.companyId === values.companyId);
+      const body: TRegisterRequest = {
+        userInfo: {
+          login: values.login.trim(),
+          passwordHash: await hashPassword(values.password),
+          userData: {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            email: values.email.trim(),
+            phone: values.phone?.trim() || null,
+            companyName: picked?.companyName ?? (values.companyName?.trim() || null),
+            company: picked ? { companyId: picked.companyId } : null,
+          },
+        },
+        acceptTerms: true,
+        botCheck,
+      };
+      await register.mutateAsync(body);
+      setDone(true);
+    } catch {
+      // The API client has shown the server's details in a toast.
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title={t('auth.registeredTitle')}
+        subTitle={t('auth.registeredHint')}
+        extra={
+          <Link to="/auth/login">
+            <Button type="primary">{t('auth.backToSignIn')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('auth.registerTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('auth.registerHint')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={(values) => void submit(values)}
+        data-testid="register-form"
+      >
+        <Form.Item name="login" label={t('user.login')} rules={[{ required: true, ...zodRule(ZLogin) }]}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.password')}
+          extra={t('password.rule')}
+          rules={[{ required: true, message: MESSAGES.required('password') }, strongPasswordRule(t)]}
+        >
+          <NewPasswordInput />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="firstName"
+              label={t('user.firstName')}
+              rules={[{ required: true, ...zodRule(fields.firstName) }]}
+            >
+              <Input autoComplete="given-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="lastName"
+              label={t('user.lastName')}
+              rules={[{ required: true, ...zodRule(fields.lastName) }]}
+            >
+              <Input autoComplete="family-name" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="email" label={t('user.email')} rules={[{ required: true, ...zodRule(fields.email) }]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone)]}>
+          <Input type="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="companyId" label={t('user.company')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={companies.isLoading}
+            placeholder={t('auth.companyPlaceholder')}
+            options={(companies.data ?? []).map((c) => ({ value: c.companyId, label: c.companyName }))}
+          />
+        </Form.Item>
+        {companyId === undefined ? (
+          <Form.Item
+            name="companyName"
+            label={t('auth.companyNotListed')}
+            rules={[zodRule(fields.companyName)]}
+          >
+            <Input autoComplete="organization" />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="acceptTerms"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: (_rule, value) =>
+                value === true ? Promise.resolve() : Promise.reject(new Error(MESSAGES.termsRequired())),
+            },
+          ]}
+        >
+          <Checkbox>{t('auth.acceptTerms')}</Checkbox>
+        </Form.Item>
+        <BotCheckProgress fraction={progress} />
+        {companies.isError ? (
+          <Alert type="info" showIcon title={t('auth.companiesUnavailable')} style={{ marginBottom: 12 }} />
+        ) : null}
+        <Button type="primary" htmlType="submit" block loading={progress !== null || register.isPending}>
+          {t('auth.register')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        {t('auth.haveAccount')} <Link to="/auth/login">{t('auth.signIn')}</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

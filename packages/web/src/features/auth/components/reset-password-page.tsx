@@ -1,0 +1,63 @@
+import { MESSAGES } from '@portal/contract';
+import { Button, Form, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { hashPassword } from '../../../shared/crypto/password-hash.ts';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
+import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+
+/** Sets a new password with the token of the mailed link (#/auth/reset-password?token=…). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+
+  if (token.length < 16) {
+    return (
+      <Result
+        status="warning"
+        title={t('auth.resetLinkInvalid')}
+        subTitle={t('auth.resetLinkInvalidHint')}
+        extra={
+          <Link to="/auth/forgot-password">
+            <Button type="primary">{t('auth.requestNewLink')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+
+  const submit = async ({ password }: { password: string }) => {
+    try {
+      await reset.mutateAsync({ token, passwordHash: await hashPassword(password) });
+      toast.success(t('auth.resetDone'));
+      await navigate('/auth/login', { replace: true });
+    } catch {
+      // The API client has shown why (expired or used link) in a toast.
+    }
+  };
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('auth.resetTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('auth.resetHint')}</Typography.Paragraph>
+      <Form layout="vertical" requiredMark={false} onFinish={(values: { password: string }) => void submit(values)}>
+        <Form.Item
+          name="password"
+          label={t('auth.newPassword')}
+          extra={t('password.rule')}
+          rules={[{ required: true, message: MESSAGES.required('password') }, strongPasswordRule(t)]}
+        >
+          <NewPasswordInput />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={reset.isPending}>
+          {t('auth.setPassword')}
+        </Button>
+      </Form>
+    </>
+  );
+}

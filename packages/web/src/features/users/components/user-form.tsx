@@ -1,0 +1,200 @@
+import type { TUser, TUserInput } from '@portal/contract';
+import { MESSAGES, ZLogin, ZUserData } from '@portal/contract';
+import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hashPassword } from '../../../shared/crypto/password-hash.ts';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
+import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import type { TCompanyOption } from '../api/find-company-options.ts';
+import type { TRoleOption } from '../api/find-role-options.ts';
+import { useSaveUsers } from '../api/save-users.ts';
+
+type TUserFormValues = {
+  login: string;
+  password?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  companyId?: number | null;
+  roleIds: number[];
+  active: boolean;
+  registrationCompleted: boolean;
+};
+
+export type TUserFormProps = {
+  open: boolean;
+  /** The user to edit; null creates a new one. */
+  user: TUser | null;
+  roles: TRoleOption[];
+  companies: TCompanyOption[];
+  companiesAvailable: boolean;
+  onClose: () => void;
+};
+
+const fields = ZUserData.shape;
+
+function initialValues(user: TUser | null): TUserFormValues {
+  if (!user) {
+    return { login: '', firstName: '', lastName: '', email: '', roleIds: [], active: true, registrationCompleted: true };
+  }
+  return {
+    login: user.login,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    companyId: user.company?.companyId ?? null,
+    roleIds: user.roles.map((r) => r.roleId),
+    active: user.active,
+    registrationCompleted: user.registrationCompleted,
+  };
+}
+
+/** Create or edit one user in a drawer; rules come from the contract's zod schemas. */
+export function UserForm({ open, user, roles, companies, companiesAvailable, onClose }: TUserFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TUserFormValues>();
+  const save = useSaveUsers();
+  const narrow = Grid.useBreakpoint().sm === false;
+  const creating = user === null;
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ password: undefined, ...initialValues(user) });
+  }, [open, user, form]);
+
+  const submit = async (values: TUserFormValues) => {
+    const company = companies.find((c) => c.companyId === values.companyId);
+    const input: TUserInput = {
+      ...(user ? { id: user.id } : {}),
+      login: values.login.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      phone: values.phone?.trim() || null,
+      company: company ? { companyId: company.companyId } : null,
+      companyName: company?.companyName ?? (companiesAvailable ? null : (user?.companyName ?? null)),
+      roles: values.roleIds.map((roleId) => ({ roleId })),
+      active: values.active,
+      registrationCompleted: values.registrationCompleted,
+      ...(creating && values.password ? { passwordHash: await hashPassword(values.password) } : {}),
+    };
+    if (!companiesAvailable && user?.company) input.company = { companyId: user.company.companyId };
+    try {
+      await save.mutateAsync([input]);
+      toast.success(creating ? t('users.created') : t('users.saved'));
+      onClose();
+    } catch {
+      // The server's details are shown in a toast; the form stays open to fix them.
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={creating ? t('users.createTitle') : t('users.editTitle', { login: user.login })}
+      size={narrow ? '100%' : 560}
+      destroyOnHidden
+      forceRender
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="user-form-save">
+            {creating ? t('common.create') : t('common.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={(values) => void submit(values)}
+        data-testid="user-form"
+      >
+        <Form.Item name="login" label={t('user.login')} rules={[{ required: true, ...zodRule(ZLogin) }]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        {creating ? (
+          <Form.Item
+            name="password"
+            label={t('auth.password')}
+            extra={t('password.rule')}
+            rules={[{ required: true, message: MESSAGES.required('password') }, strongPasswordRule(t)]}
+          >
+            <NewPasswordInput />
+          </Form.Item>
+        ) : null}
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="firstName"
+              label={t('user.firstName')}
+              rules={[{ required: true, ...zodRule(fields.firstName) }]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="lastName"
+              label={t('user.lastName')}
+              rules={[{ required: true, ...zodRule(fields.lastName) }]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="email" label={t('user.email')} rules={[{ required: true, ...zodRule(fields.email) }]}>
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone)]}>
+          <Input type="tel" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="companyId"
+          label={t('user.company')}
+          extra={companiesAvailable ? undefined : t('users.companiesUnavailable')}
+        >
+          <Select
+            allowClear
+            disabled={!companiesAvailable}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={companiesAvailable ? t('users.noCompany') : (user?.companyName ?? t('users.noCompany'))}
+            options={companies.map((c) => ({ value: c.companyId, label: c.companyName }))}
+          />
+        </Form.Item>
+        <Form.Item name="roleIds" label={t('user.roles')}>
+          <Select
+            mode="multiple"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={roles.map((r) => ({ value: r.roleId, label: r.roleName }))}
+            placeholder={t('users.pickRoles')}
+          />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="active" label={t('user.active')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="registrationCompleted"
+              label={t('user.registrationCompleted')}
+              valuePropName="checked"
+              tooltip={t('users.registrationCompletedHint')}
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Drawer>
+  );
+}
