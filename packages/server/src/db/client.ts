@@ -39,7 +39,7 @@ function lockDataFolder(folder: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockFile, 'utf8'));
       if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new Error(`the data folder ${folder} is in use by process ${holder}; stop it first`);
+        throw new Error(`the data folder ${folder} is in use by process ${holder}; stop it first`, { cause: error });
       }
       fs.rmSync(lockFile, { force: true });
     }
@@ -103,6 +103,6 @@ export async function openDatabase(options: {
 
 /** Runs raw SQL and answers its rows; both drivers answer `{rows}`. */
 export async function queryRows<T>(db: TDb, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -7,7 +7,8 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   const name = issue.path.filter((part) => typeof part === 'string').at(-1);
   if (issue.code === 'invalid_type' && issue.input === undefined && field)
     return `${String(name ?? field)} is required`;
-  if (!field || (name !== undefined && issue.message.startsWith(String(name)))) return issue.message;
+  // Zod's own messages ("Invalid input…", "Too small…") need the field; ours from the templates name it already.
+  if (!field || !/^(Invalid|Too |Expected|Unrecognized)/.test(issue.message)) return issue.message;
   return `${field}: ${issue.message}`;
 }
 

@@ -30,6 +30,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: TAuth | null;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface
+  interface FastifyInstance {
+    /** Every API route with its declared permission (the permissions test walks it). */
+    routeTable: Array<{ method: string; url: string; permission: TRoutePermission }>;
+  }
 }
 
 const PERMISSION_PATTERN = new RegExp(`^[a-z]+\\.(${PERMISSION_ACTIONS.join('|')})$`);

@@ -1,0 +1,17 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/app.ts';
+import { openTestDatabase, testConfig } from './test-app.ts';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Starts a real portal on a random local port, serving the built web app (for browser tests). */
+export async function startPortal(options: { adminPassword?: string } = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const database = await openTestDatabase();
+  const config = testConfig({ webDist, ...(options.adminPassword ? { adminPassword: options.adminPassword } : {}), rateLimits: false });
+  const app = await buildApp(config, database, false);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
+}
