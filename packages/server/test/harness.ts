@@ -7,9 +7,15 @@ import { openTestDatabase, testConfig } from './test-app.ts';
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Starts a real portal on a random local port, serving the built web app (for browser tests). */
-export async function startPortal(options: { adminPassword?: string } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startPortal(
+  options: { adminPassword?: string } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const database = await openTestDatabase();
-  const config = testConfig({ webDist, ...(options.adminPassword ? { adminPassword: options.adminPassword } : {}), rateLimits: false });
+  const config = testConfig({
+    webDist,
+    ...(options.adminPassword ? { adminPassword: options.adminPassword } : {}),
+    rateLimits: false,
+  });
   const app = await buildApp(config, database, false);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

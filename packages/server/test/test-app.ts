@@ -52,7 +52,10 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-type TCall = { status: number; body: Record<string, unknown> & { responseCode: number; errorMessages: string[] } };
+type TCall = {
+  status: number;
+  body: Record<string, unknown> & { responseCode: number; errorMessages: string[] };
+};
 
 /** Builds the real app on a fresh database, with helpers to call it as someone. */
 export async function createTestApp(overrides: Partial<TConfig> = {}) {
@@ -60,7 +63,11 @@ export async function createTestApp(overrides: Partial<TConfig> = {}) {
   const app: FastifyInstance = await buildApp(testConfig(overrides), database, false);
   await app.ready();
 
-  async function call(method: 'GET' | 'POST', url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<TCall> {
+  async function call(
+    method: 'GET' | 'POST',
+    url: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<TCall> {
     const request: InjectOptions = {
       method,
       url,
@@ -73,21 +80,42 @@ export async function createTestApp(overrides: Partial<TConfig> = {}) {
 
   /** Signs in and answers the login payload; fails the test on anything but 200. */
   async function login(username: string, password: string) {
-    const response = await call('POST', '/api/user/login', { body: { username, password: sha512Hex(password) } });
-    if (response.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(response.body)}`);
-    return response.body as unknown as { authToken: string; refreshToken: string; id: number; userInfos: Array<Record<string, unknown>> };
+    const response = await call('POST', '/api/user/login', {
+      body: { username, password: sha512Hex(password) },
+    });
+    if (response.status !== 200)
+      throw new Error(`login ${username} failed: ${JSON.stringify(response.body)}`);
+    return response.body as unknown as {
+      authToken: string;
+      refreshToken: string;
+      id: number;
+      userInfos: Array<Record<string, unknown>>;
+    };
   }
 
   /** Creates a company (optionally under a parent) straight through the repository. */
-  async function company(name: string, parentId: number | null = null, extra: Record<string, unknown> = {}): Promise<number> {
+  async function company(
+    name: string,
+    parentId: number | null = null,
+    extra: Record<string, unknown> = {},
+  ): Promise<number> {
     const { companies } = await import('../src/db/schema/index.ts');
-    const [row] = await database.db.insert(companies).values({ name, parentId, active: true, ...extra }).returning({ id: companies.id });
+    const [row] = await database.db
+      .insert(companies)
+      .values({ name, parentId, active: true, ...extra })
+      .returning({ id: companies.id });
     if (!row) throw new Error('no company');
     return row.id;
   }
 
   /** Creates an active, activated user with the given built-in role, as the admin would. */
-  async function user(login: string, role: string, companyId: number | null, password = 'User-Passw0rd!', extra: Record<string, unknown> = {}) {
+  async function user(
+    login: string,
+    role: string,
+    companyId: number | null,
+    password = 'User-Passw0rd!',
+    extra: Record<string, unknown> = {},
+  ) {
     const admin = await adminToken();
     const roles = await call('POST', '/api/role/find', { token: admin, body: { names: [role] } });
     const roleInfos = roles.body.roleInfos as Array<{ roleId: number }>;

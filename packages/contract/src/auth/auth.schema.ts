@@ -92,6 +92,8 @@ export type TAuthClaims = {
   roles: string[];
   companyId: number | null;
   permissions: string[] | string;
+  /** Set while an administrator must still enable the second factor (MFA_REQUIRED_FOR_ADMINS). */
+  mfaSetup?: boolean;
   iat: number;
   exp: number;
 };

@@ -39,7 +39,9 @@ function lockDataFolder(folder: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockFile, 'utf8'));
       if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new Error(`the data folder ${folder} is in use by process ${holder}; stop it first`, { cause: error });
+        throw new Error(`the data folder ${folder} is in use by process ${holder}; stop it first`, {
+          cause: error,
+        });
       }
       fs.rmSync(lockFile, { force: true });
     }

@@ -4,7 +4,8 @@ import { BotCheck, leadingZeroBits } from './bot-check.ts';
 
 function solve(challenge: string, difficulty: number): string {
   for (let nonce = 0; ; nonce++) {
-    if (leadingZeroBits(createHash('sha256').update(`${challenge}:${nonce}`).digest()) >= difficulty) return String(nonce);
+    if (leadingZeroBits(createHash('sha256').update(`${challenge}:${nonce}`).digest()) >= difficulty)
+      return String(nonce);
   }
 }
 

@@ -17,6 +17,8 @@ export type TAuth = {
   roles: string[];
   permissions: ReadonlySet<string>;
   selfcare: boolean;
+  /** An administrator who must enable the second factor before anything else. */
+  mfaSetup: boolean;
   /** Admins see every company (CONTRACT 3); the mark of one is the adminmanagement.read permission. */
   isAdmin: boolean;
 };
@@ -94,6 +96,7 @@ export const authPlugin = fp(
         roles: claims.roles,
         permissions,
         selfcare: isSelfcareClaim(claims.permissions),
+        mfaSetup: claims.mfaSetup === true,
         isAdmin: permissions.has('adminmanagement.read'),
       };
     });
@@ -103,6 +106,7 @@ export const authPlugin = fp(
       if (!permission || permission === 'public') return;
       const auth = requireAuth(request, permission === 'selfcare');
       if (permission === 'selfcare' || permission === 'signed-in') return;
+      if (auth.mfaSetup) throw forbidden('Enable the second factor (two-step sign-in) first');
       if (!auth.permissions.has(permission))
         throw forbidden(`This action needs the ${permission} permission`);
     });

@@ -18,7 +18,9 @@ const lastMail = () => t.mailer.sent.at(-1);
 
 describe('POST /api/user/login', () => {
   it('answers tokens, the user and a JWT with the contract claims when the password is right', async () => {
-    const response = await t.call('POST', '/api/user/login', { body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) } });
+    const response = await t.call('POST', '/api/user/login', {
+      body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ responseCode: 200, errorMessages: [], id: 1 });
     const claims = decodeJwt(response.body.authToken as string);
@@ -33,26 +35,42 @@ describe('POST /api/user/login', () => {
   });
 
   it('answers 401 with the same detail for a wrong password and an unknown user', async () => {
-    const wrong = await t.call('POST', '/api/user/login', { body: { username: 'admin', password: sha512Hex('nope') } });
-    const unknown = await t.call('POST', '/api/user/login', { body: { username: 'ghost', password: sha512Hex('nope') } });
+    const wrong = await t.call('POST', '/api/user/login', {
+      body: { username: 'admin', password: sha512Hex('nope') },
+    });
+    const unknown = await t.call('POST', '/api/user/login', {
+      body: { username: 'ghost', password: sha512Hex('nope') },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body.errorMessages).toEqual(['[Title] Unauthorized', '[Detail] The login detail is incorrect']);
+    expect(wrong.body.errorMessages).toEqual([
+      '[Title] Unauthorized',
+      '[Detail] The login detail is incorrect',
+    ]);
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it('answers 400 with precise details when the body is malformed', async () => {
     const response = await t.call('POST', '/api/user/login', { body: { username: '', password: 'plain' } });
     expect(response.status).toBe(400);
-    expect(response.body.errorMessages).toEqual(['[Title] Validation failed', '[Detail] username is required', '[Detail] password is not valid']);
-    const notJson = await t.call('POST', '/api/user/login', { body: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(response.body.errorMessages).toEqual([
+      '[Title] Validation failed',
+      '[Detail] username is required',
+      '[Detail] password is not valid',
+    ]);
+    const notJson = await t.call('POST', '/api/user/login', {
+      body: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.body.errorMessages).toContain('[Detail] body is not valid JSON');
   });
 
   it('answers 403 when the user is registered but not approved', async () => {
     await t.user('waiting', 'userrole', companyId, 'Wait-Passw0rd!', { active: false });
-    const response = await t.call('POST', '/api/user/login', { body: { username: 'waiting', password: sha512Hex('Wait-Passw0rd!') } });
+    const response = await t.call('POST', '/api/user/login', {
+      body: { username: 'waiting', password: sha512Hex('Wait-Passw0rd!') },
+    });
     expect(response.status).toBe(403);
     expect(response.body.errorMessages).toContain('[Detail] The account is not approved yet');
   });
@@ -60,20 +78,29 @@ describe('POST /api/user/login', () => {
   it('locks the login after repeated failures, audits it, and refuses even the right password', async () => {
     await t.user('clumsy', 'userrole', companyId, 'Clumsy-Passw0rd!');
     for (let i = 0; i < 5; i++) {
-      const response = await t.call('POST', '/api/user/login', { body: { username: 'clumsy', password: sha512Hex(`wrong${i}`) } });
+      const response = await t.call('POST', '/api/user/login', {
+        body: { username: 'clumsy', password: sha512Hex(`wrong${i}`) },
+      });
       expect(response.status).toBe(401);
     }
-    const locked = await t.call('POST', '/api/user/login', { body: { username: 'clumsy', password: sha512Hex('Clumsy-Passw0rd!') } });
+    const locked = await t.call('POST', '/api/user/login', {
+      body: { username: 'clumsy', password: sha512Hex('Clumsy-Passw0rd!') },
+    });
     expect(locked.status).toBe(429);
-    expect(locked.body.errorMessages[1]).toMatch(/^\[Detail\] Too many failed sign-ins; try again in \d+ minutes$/);
+    expect(locked.body.errorMessages[1]).toMatch(
+      /^\[Detail\] Too many failed sign-ins; try again in \d+ minutes$/,
+    );
     const { auditLog } = await import('../../db/schema/index.ts');
     const audits = await t.database.db.select().from(auditLog);
     expect(audits.some((a) => a.action === 'login.locked')).toBe(true);
   });
 
   it('locks an unknown login the same way, so locks reveal nothing', async () => {
-    for (let i = 0; i < 5; i++) await t.call('POST', '/api/user/login', { body: { username: 'nobody', password: sha512Hex('x') } });
-    const response = await t.call('POST', '/api/user/login', { body: { username: 'nobody', password: sha512Hex('x') } });
+    for (let i = 0; i < 5; i++)
+      await t.call('POST', '/api/user/login', { body: { username: 'nobody', password: sha512Hex('x') } });
+    const response = await t.call('POST', '/api/user/login', {
+      body: { username: 'nobody', password: sha512Hex('x') },
+    });
     expect(response.status).toBe(429);
   });
 });
@@ -86,12 +113,22 @@ describe('tokens', () => {
     expect((await t.call('GET', '/api/user/me', { token: tampered })).status).toBe(401);
     const claims = decodeJwt(authToken);
     const expired = await t.services.signer.sign(
-      { sub: claims.sub!, sid: claims.sid as string, login: 'admin', roles: ['adminrole'], companyId: 1, permissions: ['usermanagement.read'] },
+      {
+        sub: claims.sub!,
+        sid: claims.sid as string,
+        login: 'admin',
+        roles: ['adminrole'],
+        companyId: 1,
+        permissions: ['usermanagement.read'],
+      },
       Math.floor(Date.now() / 1000) - 3600,
     );
     const response = await t.call('GET', '/api/user/me', { token: expired });
     expect(response.status).toBe(401);
-    expect(response.body.errorMessages).toEqual(['[Title] Unauthorized', '[Detail] A valid authToken is required']);
+    expect(response.body.errorMessages).toEqual([
+      '[Title] Unauthorized',
+      '[Detail] A valid authToken is required',
+    ]);
   });
 
   it('rotates the refresh token and revokes the whole sign-in when an old one is reused', async () => {
@@ -130,7 +167,12 @@ describe('CSRF double submit', () => {
     const token = setCookie!.split(';')[0]!.slice('XSRF-TOKEN='.length);
     const body = { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) };
 
-    const missing = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: body, headers: { cookie: `XSRF-TOKEN=${token}` } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: body,
+      headers: { cookie: `XSRF-TOKEN=${token}` },
+    });
     expect(missing.statusCode).toBe(403);
     expect(missing.json<{ errorMessages: string[] }>().errorMessages[1]).toBe(
       '[Detail] The X-XSRF-TOKEN header is missing or does not match the cookie',
@@ -162,7 +204,9 @@ describe('CSRF double submit', () => {
   });
 
   it('does not apply to requests without cookies (add-ins and scripts)', async () => {
-    const response = await t.call('POST', '/api/user/login', { body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) } });
+    const response = await t.call('POST', '/api/user/login', {
+      body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) },
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -172,7 +216,12 @@ describe('registration, approval and self-care activation', () => {
     userInfo: {
       login,
       passwordHash: sha512Hex('Reg-Passw0rd!'),
-      userData: { firstName: 'Rita', lastName: 'Register', email: `${login}@example.com`, company: { companyId: company } },
+      userData: {
+        firstName: 'Rita',
+        lastName: 'Register',
+        email: `${login}@example.com`,
+        company: { companyId: company },
+      },
       active: false,
     },
     acceptTerms: true,
@@ -182,7 +231,11 @@ describe('registration, approval and self-care activation', () => {
   it('refuses bad input with the spec templates and changes nothing', async () => {
     const response = await t.call('POST', '/api/user/register', {
       body: {
-        userInfo: { login: 'ab', passwordHash: sha512Hex('x'), userData: { firstName: '', lastName: 'X', email: 'not-mail' } },
+        userInfo: {
+          login: 'ab',
+          passwordHash: sha512Hex('x'),
+          userData: { firstName: '', lastName: 'X', email: 'not-mail' },
+        },
       },
     });
     expect(response.status).toBe(400);
@@ -201,30 +254,65 @@ describe('registration, approval and self-care activation', () => {
   it('walks a new user from registration to a full sign-in', async () => {
     const registered = await t.call('POST', '/api/user/register', { body: registration('rita') });
     expect(registered.status).toBe(200);
-    const [user] = registered.body.userInfos as Array<{ id: number; active: boolean; roles: Array<{ roleName: string }> }>;
+    const [user] = registered.body.userInfos as Array<{
+      id: number;
+      active: boolean;
+      roles: Array<{ roleName: string }>;
+    }>;
     expect(user).toMatchObject({ active: false, roles: [{ roleName: 'userrole' }] });
     expect((await t.call('POST', '/api/user/register', { body: registration('RITA') })).status).toBe(409);
 
-    expect((await t.call('POST', '/api/user/login', { body: { username: 'rita', password: sha512Hex('Reg-Passw0rd!') } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', '/api/user/login', {
+          body: { username: 'rita', password: sha512Hex('Reg-Passw0rd!') },
+        })
+      ).status,
+    ).toBe(403);
     const admin = await t.adminToken();
-    expect((await t.call('POST', '/api/user/approve', { token: admin, body: { userInfos: [{ id: user!.id, active: true }] } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/user/approve', {
+          token: admin,
+          body: { userInfos: [{ id: user!.id, active: true }] },
+        })
+      ).status,
+    ).toBe(200);
 
     const selfcare = await t.login('rita', 'Reg-Passw0rd!');
     expect(decodeJwt(selfcare.authToken).permissions).toBe('selfcare');
     expect(selfcare.userInfos[0]?.lastLogin).toBe('0001-01-01T00:00:00Z');
     expect((await t.call('GET', '/api/user/me', { token: selfcare.authToken })).status).toBe(200);
-    expect((await t.call('POST', '/api/user/find', { token: selfcare.authToken, body: {} })).status).toBe(403);
-    expect((await t.call('POST', '/api/user/change-password', { token: selfcare.authToken, body: {} })).status).toBe(403);
+    expect((await t.call('POST', '/api/user/find', { token: selfcare.authToken, body: {} })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.call('POST', '/api/user/change-password', { token: selfcare.authToken, body: {} })).status,
+    ).toBe(403);
 
-    expect((await t.call('POST', '/api/user/selfcare/activate', { token: selfcare.authToken, body: { token: 'wrong-token-123' } })).status).toBe(400);
-    expect((await t.call('GET', '/api/user/selfcare/send-token', { token: selfcare.authToken })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/user/selfcare/activate', {
+          token: selfcare.authToken,
+          body: { token: 'wrong-token-123' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await t.call('GET', '/api/user/selfcare/send-token', { token: selfcare.authToken })).status).toBe(
+      200,
+    );
     const mail = lastMail();
     expect(mail?.to).toBe('rita@example.com');
     const code = /code is:\n\n(\S+)/.exec(mail?.text ?? '')?.[1];
     expect(code).toBeDefined();
-    const activated = await t.call('POST', '/api/user/selfcare/activate', { token: selfcare.authToken, body: { token: code } });
+    const activated = await t.call('POST', '/api/user/selfcare/activate', {
+      token: selfcare.authToken,
+      body: { token: code },
+    });
     expect(activated.status).toBe(200);
-    expect((activated.body.userInfos as Array<{ registrationCompleted: boolean }>)[0]?.registrationCompleted).toBe(true);
+    expect(
+      (activated.body.userInfos as Array<{ registrationCompleted: boolean }>)[0]?.registrationCompleted,
+    ).toBe(true);
     expect((await t.call('GET', '/api/user/me', { token: selfcare.authToken })).status).toBe(401);
 
     const full = await t.login('rita', 'Reg-Passw0rd!');
@@ -236,16 +324,25 @@ describe('registration, approval and self-care activation', () => {
     const strict = await createTestApp({ botCheck: { enabled: true, difficulty: 8 } });
     try {
       const strictCompany = await strict.company('Strict Ltd');
-      const without = await strict.call('POST', '/api/user/register', { body: registration('botty', {}, strictCompany) });
+      const without = await strict.call('POST', '/api/user/register', {
+        body: registration('botty', {}, strictCompany),
+      });
       expect(without.status).toBe(400);
       expect(without.body.errorMessages).toContain('[Detail] botCheck is required');
-      const { challenge, difficulty } = (await strict.call('GET', '/api/user/challenge')).body as unknown as { challenge: string; difficulty: number };
+      const { challenge, difficulty } = (await strict.call('GET', '/api/user/challenge')).body as unknown as {
+        challenge: string;
+        difficulty: number;
+      };
       expect(difficulty).toBe(8);
       let nonce = 0;
       while (createHash('sha256').update(`${challenge}:${nonce}`).digest()[0] !== 0) nonce++;
-      const solved = await strict.call('POST', '/api/user/register', { body: registration('botty', { botCheck: { challenge, nonce: String(nonce) } }, strictCompany) });
+      const solved = await strict.call('POST', '/api/user/register', {
+        body: registration('botty', { botCheck: { challenge, nonce: String(nonce) } }, strictCompany),
+      });
       expect(solved.body.errorMessages).toEqual([]);
-      const replay = await strict.call('POST', '/api/user/register', { body: registration('botty2', { botCheck: { challenge, nonce: String(nonce) } }, strictCompany) });
+      const replay = await strict.call('POST', '/api/user/register', {
+        body: registration('botty2', { botCheck: { challenge, nonce: String(nonce) } }, strictCompany),
+      });
       expect(replay.status).toBe(400);
       expect(replay.body.errorMessages).toContain('[Detail] botCheck was already used; please try again');
     } finally {
@@ -265,16 +362,28 @@ describe('passwords', () => {
   it('resets a password through a single-use link and ends every sign-in', async () => {
     await t.user('forgetful', 'userrole', companyId, 'Old-Passw0rd!');
     const session = await t.login('forgetful', 'Old-Passw0rd!');
-    expect((await t.call('POST', '/api/user/forgot-password', { body: { userLogin: 'forgetful' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/user/forgot-password', { body: { userLogin: 'forgetful' } })).status,
+    ).toBe(200);
     const token = decodeURIComponent(/token=([^\s]+)/.exec(lastMail()?.text ?? '')?.[1] ?? '');
     expect(token.length).toBeGreaterThanOrEqual(22);
 
-    const reset = await t.call('POST', '/api/user/reset-password', { body: { token, passwordHash: sha512Hex('New-Passw0rd!') } });
+    const reset = await t.call('POST', '/api/user/reset-password', {
+      body: { token, passwordHash: sha512Hex('New-Passw0rd!') },
+    });
     expect(reset.status).toBe(200);
     expect((await t.call('GET', '/api/user/me', { token: session.authToken })).status).toBe(401);
-    expect((await t.call('POST', '/api/user/login', { body: { username: 'forgetful', password: sha512Hex('Old-Passw0rd!') } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/api/user/login', {
+          body: { username: 'forgetful', password: sha512Hex('Old-Passw0rd!') },
+        })
+      ).status,
+    ).toBe(401);
     await t.login('forgetful', 'New-Passw0rd!');
-    const again = await t.call('POST', '/api/user/reset-password', { body: { token, passwordHash: sha512Hex('Other-Passw0rd!') } });
+    const again = await t.call('POST', '/api/user/reset-password', {
+      body: { token, passwordHash: sha512Hex('Other-Passw0rd!') },
+    });
     expect(again.status).toBe(400);
   });
 
@@ -304,33 +413,108 @@ describe('second factor', () => {
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
-    expect((await t.call('POST', '/api/user/mfa/enable', { token: authToken, body: { code: '000000' === totpCode(secret, Date.now()) ? '111111' : '000000' } })).status).toBe(400);
-    const enabled = await t.call('POST', '/api/user/mfa/enable', { token: authToken, body: { code: totpCode(secret, Date.now()) } });
+    expect(
+      (
+        await t.call('POST', '/api/user/mfa/enable', {
+          token: authToken,
+          body: { code: '000000' === totpCode(secret, Date.now()) ? '111111' : '000000' },
+        })
+      ).status,
+    ).toBe(400);
+    const enabled = await t.call('POST', '/api/user/mfa/enable', {
+      token: authToken,
+      body: { code: totpCode(secret, Date.now()) },
+    });
     expect(enabled.status).toBe(200);
     const recoveryCodes = enabled.body.recoveryCodes as string[];
     expect(recoveryCodes).toHaveLength(10);
 
-    const step1 = await t.call('POST', '/api/user/login', { body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') } });
+    const step1 = await t.call('POST', '/api/user/login', {
+      body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') },
+    });
     expect(step1.body).toMatchObject({ mfaRequired: true });
     expect(step1.body).not.toHaveProperty('authToken');
-    const bad = await t.call('POST', '/api/user/login/mfa', { body: { mfaToken: step1.body.mfaToken, code: '12345x' } });
+    const bad = await t.call('POST', '/api/user/login/mfa', {
+      body: { mfaToken: step1.body.mfaToken, code: '12345x' },
+    });
     expect(bad.status).toBe(401);
-    const good = await t.call('POST', '/api/user/login/mfa', { body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now()) } });
+    const good = await t.call('POST', '/api/user/login/mfa', {
+      body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now()) },
+    });
     expect(good.status).toBe(200);
     expect(good.body.authToken).toBeTypeOf('string');
-    expect((await t.call('POST', '/api/user/login/mfa', { body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now()) } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/api/user/login/mfa', {
+          body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now()) },
+        })
+      ).status,
+    ).toBe(401);
 
-    const step2 = await t.call('POST', '/api/user/login', { body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') } });
-    const recovered = await t.call('POST', '/api/user/login/mfa', { body: { mfaToken: step2.body.mfaToken, code: recoveryCodes[0] } });
+    const step2 = await t.call('POST', '/api/user/login', {
+      body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') },
+    });
+    const recovered = await t.call('POST', '/api/user/login/mfa', {
+      body: { mfaToken: step2.body.mfaToken, code: recoveryCodes[0] },
+    });
     expect(recovered.status).toBe(200);
-    const step3 = await t.call('POST', '/api/user/login', { body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') } });
-    expect((await t.call('POST', '/api/user/login/mfa', { body: { mfaToken: step3.body.mfaToken, code: recoveryCodes[0] } })).status).toBe(401);
+    const step3 = await t.call('POST', '/api/user/login', {
+      body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') },
+    });
+    expect(
+      (
+        await t.call('POST', '/api/user/login/mfa', {
+          body: { mfaToken: step3.body.mfaToken, code: recoveryCodes[0] },
+        })
+      ).status,
+    ).toBe(401);
+  });
+});
+
+describe('second factor required for administrators', () => {
+  it('lets an administrator without it do nothing but set it up', async () => {
+    const strict = await createTestApp({ mfaRequiredForAdmins: true });
+    try {
+      const { authToken } = await strict.login('admin', ADMIN_PASSWORD);
+      expect(decodeJwt(authToken).mfaSetup).toBe(true);
+      const blocked = await strict.call('POST', '/api/user/find', { token: authToken, body: {} });
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.errorMessages).toContain(
+        '[Detail] Enable the second factor (two-step sign-in) first',
+      );
+      const { secret } = (await strict.call('POST', '/api/user/mfa/setup', { token: authToken }))
+        .body as unknown as { secret: string };
+      expect(
+        (
+          await strict.call('POST', '/api/user/mfa/enable', {
+            token: authToken,
+            body: { code: totpCode(secret, Date.now()) },
+          })
+        ).status,
+      ).toBe(200);
+      const step1 = await strict.call('POST', '/api/user/login', {
+        body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) },
+      });
+      const step2 = await strict.call('POST', '/api/user/login/mfa', {
+        body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now()) },
+      });
+      expect(decodeJwt(step2.body.authToken as string).mfaSetup).toBeUndefined();
+      expect(
+        (await strict.call('POST', '/api/user/find', { token: step2.body.authToken as string, body: {} }))
+          .status,
+      ).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 });
 
 describe('terms', () => {
   it('shows the current terms and records their acceptance', async () => {
-    const [row] = await t.database.db.insert(terms).values({ title: 'Portal terms', description: 'Be nice.' }).returning();
+    const [row] = await t.database.db
+      .insert(terms)
+      .values({ title: 'Portal terms', description: 'Be nice.' })
+      .returning();
     await t.user('reader', 'userrole', companyId, 'Read-Passw0rd!');
     const { authToken } = await t.login('reader', 'Read-Passw0rd!');
     const current = await t.call('GET', '/api/terms/current', { token: authToken });
@@ -348,7 +532,15 @@ describe('transport', () => {
     expect((await t.call('GET', '/api/info/env/')).status).toBe(200);
     const env = await t.call('GET', '/api/info/env');
     const keys = (env.body.environment as Array<{ key: string }>).map((e) => e.key);
-    expect(keys).toEqual(expect.arrayContaining(['defaultCompany', 'defaultUser', 'defaultMinDate', 'tokenName', 'materialsListCode']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'defaultCompany',
+        'defaultUser',
+        'defaultMinDate',
+        'tokenName',
+        'materialsListCode',
+      ]),
+    );
     const missing = await t.call('GET', '/api/no/such/route');
     expect(missing.status).toBe(404);
     expect(missing.body.errorMessages[0]).toBe('[Title] Not found');
@@ -359,7 +551,13 @@ describe('transport', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 32; i++) {
-        statuses.push((await limited.call('POST', '/api/user/login', { body: { username: `u${i}`, password: sha512Hex('x') } })).status);
+        statuses.push(
+          (
+            await limited.call('POST', '/api/user/login', {
+              body: { username: `u${i}`, password: sha512Hex('x') },
+            })
+          ).status,
+        );
       }
       expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);

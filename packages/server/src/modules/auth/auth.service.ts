@@ -385,7 +385,10 @@ export class AuthService {
 
   async #authToken(user: TUserRow, sessionId: string, selfcare: boolean): Promise<string> {
     const { roleNames, permissions } = await this.#d.users.rolesAndPermissions(user.id);
+    const mfaSetup =
+      this.#d.config.mfaRequiredForAdmins && permissions.includes('adminmanagement.read') && !user.mfaEnabled;
     return this.#d.signer.sign({
+      ...(mfaSetup && !selfcare ? { mfaSetup: true } : {}),
       sub: String(user.id),
       sid: sessionId,
       login: user.login,

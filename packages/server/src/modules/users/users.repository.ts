@@ -88,6 +88,14 @@ export class UsersRepository {
       );
   }
 
+  async roleIds(userId: number): Promise<number[]> {
+    const rows = await this.#db
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    return rows.map((r) => r.roleId);
+  }
+
   /** Role names and the union of their permissions, as "<area>.<action>". */
   async rolesAndPermissions(userId: number): Promise<{ roleNames: string[]; permissions: string[] }> {
     const rows = await queryRows<{

@@ -203,7 +203,9 @@ describe('POST /api/user/save', () => {
   it('answers 400 when a new user has no password', async () => {
     const response = await save(admin, [{ ...newUser('no-password'), passwordHash: undefined }]);
     expect(response.status).toBe(400);
-    expect(response.body.errorMessages[1]).toMatch(/^\[Detail\] (userInfos\.0\.passwordHash: )?password is required$/);
+    expect(response.body.errorMessages[1]).toMatch(
+      /^\[Detail\] (userInfos\.0\.passwordHash: )?password is required$/,
+    );
   });
 
   it('answers 409 and writes nothing when the login is taken, in any case', async () => {

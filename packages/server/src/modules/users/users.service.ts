@@ -19,6 +19,9 @@ export type TUsersDeps = {
 
 const userNotFound = () => notFound('The requested user is not found');
 
+const sameIds = (a: number[], b: number[]) =>
+  new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
+
 /** User management inside the caller's company tree. */
 export class UsersService {
   readonly #d: TUsersDeps;
@@ -41,12 +44,14 @@ export class UsersService {
       existing: TUserRow | undefined;
       companyId: number | null;
       roleIds: number[] | undefined;
+      rolesChanged: boolean;
     }> = [];
     for (const input of inputs) {
       const login = input.login.toLowerCase();
       if (logins.has(login)) throw conflict(`login ${input.login} is repeated`);
       logins.add(login);
       const existing = input.id === undefined ? undefined : await this.#inScope(input.id, scope);
+      if (existing) await this.#assertManageable(auth, existing);
       if (!existing && !auth.permissions.has('usermanagement.create')) {
         throw forbidden('This action needs the usermanagement.create permission');
       }
@@ -64,8 +69,12 @@ export class UsersService {
       const roleIds =
         input.roles?.map((r) => r.roleId) ?? (existing ? undefined : await this.#defaultRoles());
       if (roleIds) await this.#assertAssignable(auth, roleIds);
-      if (existing?.id === auth.userId && roleIds) throw conflict('You cannot change your own roles');
-      plans.push({ input, existing, companyId, roleIds });
+      const rolesChanged =
+        existing !== undefined &&
+        roleIds !== undefined &&
+        !sameIds(roleIds, await this.#d.users.roleIds(existing.id));
+      if (existing?.id === auth.userId && rolesChanged) throw conflict('You cannot change your own roles');
+      plans.push({ input, existing, companyId, roleIds, rolesChanged });
     }
     await this.#assertSeats(
       plans.map(({ input, existing, companyId }) => ({
@@ -116,10 +125,12 @@ export class UsersService {
         }
       }
     });
-    for (const [index, { existing, input }] of plans.entries()) {
+    for (const [index, { existing, input, rolesChanged }] of plans.entries()) {
       const id = ids[index];
       if (id === undefined) continue;
-      if (existing && (hashes[index] || input.active === false)) await this.#d.auth.revokeUserSessions(id);
+      // A signed token carries its permissions until it expires: changed roles end the sign-ins too.
+      if (existing && (hashes[index] || input.active === false || rolesChanged))
+        await this.#d.auth.revokeUserSessions(id);
       await this.#d.auth.audit({
         action: existing ? 'user.updated' : 'user.created',
         userId: auth.userId,
@@ -136,6 +147,7 @@ export class UsersService {
     const rows: TUserRow[] = [];
     for (const item of items) {
       const row = await this.#inScope(item.id, scope);
+      await this.#assertManageable(auth, row);
       if (row.id === auth.userId && !item.active) throw conflict('You cannot deactivate your own account');
       rows.push(row);
     }
@@ -177,6 +189,7 @@ export class UsersService {
       const row = rows.find((r) => r.login.toLowerCase() === login.toLowerCase());
       if (!row || (scope && (row.companyId === null || !scope.includes(row.companyId)))) throw userNotFound();
       if (row.id === auth.userId) throw conflict('You cannot delete your own account');
+      await this.#assertManageable(auth, row);
     }
     const ids = rows.map((r) => r.id);
     const removed = await this.#d.users.load(ids);
@@ -226,6 +239,15 @@ export class UsersService {
           throw forbidden(`You cannot assign the role ${role.roleName}: it grants more than you hold`);
         }
       }
+    }
+  }
+
+  /** Nobody takes over a user who holds more than they do (its password, state or account). */
+  async #assertManageable(auth: TAuth, row: TUserRow): Promise<void> {
+    if (auth.isAdmin || row.id === auth.userId) return;
+    const { permissions } = await this.#d.users.rolesAndPermissions(row.id);
+    if (permissions.some((permission) => !auth.permissions.has(permission))) {
+      throw forbidden(`You cannot change the user ${row.login}: it holds more than you`);
     }
   }
 

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ALL_PERMISSIONS, type TBuiltinRole } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authPlugin, isRoutePermission, type TRoutePermission } from '../plugins/auth.ts';
+import { createTestApp, type TTestApp } from '../../test/test-app.ts';
+
+const PASSWORD = 'User-Passw0rd!';
+
+/**
+ * What each built-in role may do, as CONTRACT 3 describes it: written out here rather than read
+ * from the seed, so a drifted seed fails this test.
+ */
+const ROLE_PERMISSIONS: Record<TBuiltinRole, readonly string[]> = {
+  adminrole: ALL_PERMISSIONS,
+  partnerrole: ALL_PERMISSIONS.filter((p) => !p.startsWith('adminmanagement.')),
+  partneruserrole: ['contentmanagement.create', 'contentmanagement.read', 'contentmanagement.update'],
+  userrole: ['contentmanagement.read'],
+};
+
+/** Routes that end or rotate the sign-in they are called with: each call gets a fresh one. */
+const SESSION_ENDING = new Set(['GET /api/user/logout', 'GET /api/user/token-renew']);
+/** Public routes that take the refresh token as their bearer instead of the authToken. */
+const REFRESH_TOKEN_ROUTES = new Set(['GET /api/user/token-renew']);
+
+type TRoute = { method: string; url: string; permission: TRoutePermission };
+type TCaller = { name: string; kind: 'stranger' | 'selfcare' | 'role'; role?: TBuiltinRole; login?: string };
+
+const CALLERS: TCaller[] = [
+  { name: 'a stranger with no token', kind: 'stranger' },
+  { name: 'a self-care user', kind: 'selfcare', login: 'perm-selfcare' },
+  ...(['adminrole', 'partnerrole', 'partneruserrole', 'userrole'] as const).map((role): TCaller => ({
+    name: role,
+    kind: 'role',
+    role,
+    login: `perm-${role}`,
+  })),
+];
+
+let t: TTestApp;
+let routes: TRoute[];
+const tokens = new Map<string, { authToken: string; refreshToken: string }>();
+
+const keyOf = (route: TRoute) => `${route.method} ${route.url}`;
+
+/** The status a caller must get: 401 or 403 when it must be refused, 'allowed' for anything else. */
+function expected(route: TRoute, caller: TCaller): 401 | 403 | 'allowed' {
+  const { permission } = route;
+  if (permission === 'public') {
+    // token-renew checks a credential of its own: without one it is a 401, not a refusal by role.
+    return caller.kind === 'stranger' && REFRESH_TOKEN_ROUTES.has(keyOf(route)) ? 401 : 'allowed';
+  }
+  if (caller.kind === 'stranger') return 401;
+  if (caller.kind === 'selfcare') return permission === 'selfcare' ? 'allowed' : 403;
+  if (permission === 'selfcare' || permission === 'signed-in') return 'allowed';
+  return ROLE_PERMISSIONS[caller.role ?? 'userrole'].includes(permission) ? 'allowed' : 403;
+}
+
+async function sessionOf(caller: TCaller, route: TRoute) {
+  if (!caller.login) return undefined;
+  const cached = tokens.get(caller.login);
+  if (cached && !SESSION_ENDING.has(keyOf(route))) return cached;
+  const session = await t.login(caller.login, PASSWORD);
+  tokens.set(caller.login, session);
+  return session;
+}
+
+/** Calls one route as one caller: path parameters become 1, a POST carries `{}`. */
+async function callAs(caller: TCaller, route: TRoute): Promise<{ status: number; body: string }> {
+  const session = await sessionOf(caller, route);
+  const bearer = REFRESH_TOKEN_ROUTES.has(keyOf(route)) ? session?.refreshToken : session?.authToken;
+  const response = await t.app.inject({
+    method: route.method as 'GET' | 'POST',
+    url: route.url.replace(/:\w+/g, '1'),
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
+  });
+  if (SESSION_ENDING.has(keyOf(route)) && caller.login) tokens.delete(caller.login);
+  return { status: response.statusCode, body: response.body };
+}
+
+function TEMP_FALLBACK(): TRoute[] {
+  return [...documentedRoutes(), ['GET /api/terms/current', 'signed-in'] as const].map(([k, p]) => ({
+    method: k.split(' ')[0] ?? '',
+    url: k.split(' ')[1] ?? '',
+    permission: p as TRoutePermission,
+  }));
+}
+
+/** The route table of docs/api.md: "METHOD /api/path" to the permission its row names first. */
+function documentedRoutes(): Map<string, string> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const doc = fs.readFileSync(path.resolve(here, '../../../../docs/api.md'), 'utf8');
+  const rows = new Map<string, string>();
+  for (const line of doc.split('\n')) {
+    const match = /^\|\s*(GET|POST|PUT|DELETE|PATCH)\s*\|\s*(\S+)\s*\|\s*([\w.-]+)/.exec(line);
+    if (!match) continue;
+    const [, method, url, permission] = match;
+    rows.set(`${method} /api${(url ?? '').replace(/\{(\w+)\}/g, ':$1')}`, permission ?? '');
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  for (const caller of CALLERS) {
+    if (!caller.login) continue;
+    const company = await t.company(`Permissions ${caller.name}`);
+    await t.user(caller.login, caller.role ?? 'userrole', company, PASSWORD, {
+      registrationCompleted: caller.kind !== 'selfcare',
+    });
+  }
+  routes = t.app.routeTable ?? TEMP_FALLBACK();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the route table', () => {
+  it('lists every API route with a declared permission when the app is built', () => {
+    expect(Array.isArray(routes)).toBe(true);
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      expect(route.url, keyOf(route)).toMatch(/^\/api\//);
+      expect(isRoutePermission(route.permission), keyOf(route)).toBe(true);
+      expect(t.app.hasRoute({ method: route.method as 'GET', url: route.url }), keyOf(route)).toBe(true);
+    }
+    const keys = routes.map(keyOf);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(routes).toContainEqual({
+      method: 'POST',
+      url: '/api/user/find',
+      permission: 'usermanagement.read',
+    });
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/user/me', permission: 'selfcare' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/user/login', permission: 'public' });
+  });
+
+  it('matches the permission table of docs/api.md when both are read', () => {
+    const documented = documentedRoutes();
+    const served = new Map(
+      routes.filter((r) => r.method !== 'HEAD').map((r) => [keyOf(r), r.permission as string]),
+    );
+    expect(Object.fromEntries(served)).toEqual(Object.fromEntries(documented));
+  });
+
+  it('refuses to build an app when a route under /api declares no permission', async () => {
+    const probe = await createProbe();
+    await expect(
+      probe.register(async (app) => {
+        app.post('/api/undeclared', async () => ({}));
+      }),
+    ).rejects.toThrow('route POST /api/undeclared declares no permission');
+    await probe.close();
+  });
+
+  it('refuses to build an app when a route under /api declares an unknown permission', async () => {
+    const probe = await createProbe();
+    await expect(
+      probe.register(async (app) => {
+        app.get('/api/odd', { config: { permission: 'content.view' as TRoutePermission } }, async () => ({}));
+      }),
+    ).rejects.toThrow('route GET /api/odd declares no permission');
+    await probe.close();
+  });
+
+  it('builds an app when every /api route declares a permission and others need none', async () => {
+    const probe = await createProbe();
+    await probe.register(async (app) => {
+      app.get('/api/open', { config: { permission: 'public' } }, async () => ({ ok: true }));
+      app.get('/outside', async () => ({ ok: true }));
+    });
+    await probe.ready();
+    expect((await probe.inject({ method: 'GET', url: '/api/open' })).statusCode).toBe(200);
+    expect((await probe.inject({ method: 'GET', url: '/outside' })).statusCode).toBe(200);
+    await probe.close();
+  });
+});
+
+/** A bare Fastify app with only the real auth plugin. */
+async function createProbe(): Promise<FastifyInstance> {
+  const probe = Fastify({ logger: false });
+  await probe.register(authPlugin, {
+    signer: t.services.signer,
+    authRepository: t.services.authRepository,
+  });
+  return probe;
+}
+
+describe('every route', () => {
+  it.each(CALLERS)('answers as its permission says when called by $name', async (caller) => {
+    expect(routes.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const want = expected(route, caller);
+      const { status, body } = await callAs(caller, route);
+      const fine = want === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === want;
+      if (!fine) wrong.push(`${keyOf(route)} [${route.permission}]: want ${want}, got ${status} ${body}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
