@@ -16,6 +16,9 @@ import { PasswordHasher } from './lib/passwords.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { apiRoutes } from './modules/index.ts';
+import { FileStore } from './lib/file-store.ts';
+import { FilesRepository } from './modules/files/files.repository.ts';
+import { FilesService } from './modules/files/files.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CompaniesRepository } from './modules/companies/companies.repository.ts';
@@ -63,7 +66,20 @@ async function buildServices(config: TConfig, database: TDatabase, log: FastifyI
   });
   const limiter = new RateLimiter(config.rateLimits);
   const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
+  const files = new FilesService(
+    config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
+    new FilesRepository(db),
+  );
   const companies = new CompaniesService(companiesRepository);
+  const users = new UsersService({
+    users: usersRepository,
+    roles: rolesRepository,
+    auth: authRepository,
+    companies,
+    passwords,
+    mailer,
+    files,
+  });
   const terms = new TermsService(termsRepository, companiesRepository);
   const generatedAdminPassword = await seed({
     roles: rolesRepository,
@@ -87,6 +103,7 @@ async function buildServices(config: TConfig, database: TDatabase, log: FastifyI
       config,
       auth: authRepository,
       users: usersRepository,
+      usersService: users,
       companies: companiesRepository,
       roles: rolesRepository,
       terms,
@@ -98,14 +115,8 @@ async function buildServices(config: TConfig, database: TDatabase, log: FastifyI
       secretBox: new SecretBox(derive('secret-box')),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),
-    users: new UsersService({
-      users: usersRepository,
-      roles: rolesRepository,
-      auth: authRepository,
-      companies,
-      passwords,
-      mailer,
-    }),
+    files,
+    users,
     roles: new RolesService(rolesRepository, authRepository),
   };
 }

@@ -52,7 +52,7 @@ export const ZUserInput = ZUserData.extend({
     .max(20)
     .optional(),
   photoFileName: optionalText('photoFileName', 255),
-  photoBase64: z.string().max(2_000_000, 'photo is too large').nullish(),
+  photoBase64: z.string().max(3_000_000, 'photo is larger than 2 MiB').nullish(),
 }).refine((u) => u.id !== undefined || u.passwordHash !== undefined, {
   message: 'password is required',
   path: ['passwordHash'],
@@ -65,6 +65,8 @@ export const ZUserFindRequest = ZFindQuery.extend({
   companyIds: z.array(ZId).max(1000).optional(),
   roleIds: z.array(ZId).max(20).optional(),
   active: z.boolean().optional(),
+  /** Answer photoBase64 too (off by default: lists stay small). */
+  includePhotos: z.boolean().optional(),
 });
 export type TUserFindRequest = z.infer<typeof ZUserFindRequest>;
 

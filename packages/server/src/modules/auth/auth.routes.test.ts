@@ -527,6 +527,48 @@ describe('terms', () => {
   });
 });
 
+describe('photos', () => {
+  it('stores an uploaded photo as a 256 px PNG, answers it in me, and refuses what is not a picture', async () => {
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const admin = await t.adminToken();
+    const base = {
+      login: 'pictured',
+      passwordHash: sha512Hex('Pic-Passw0rd!'),
+      firstName: 'Pia',
+      lastName: 'Picture',
+      email: 'pia@example.com',
+      company: { companyId },
+      registrationCompleted: true,
+    };
+    const notPicture = await t.call('POST', '/api/user/save', {
+      token: admin,
+      body: { userInfos: [{ ...base, photoBase64: Buffer.from('hello').toString('base64') }] },
+    });
+    expect(notPicture.status).toBe(415);
+    expect(
+      (await t.call('POST', '/api/user/find', { token: admin, body: { logins: ['pictured'] } })).body
+        .totalCount,
+    ).toBe(0);
+
+    const saved = await t.call('POST', '/api/user/save', {
+      token: admin,
+      body: { userInfos: [{ ...base, photoFileName: 'me.jpg', photoBase64: jpeg.toString('base64') }] },
+    });
+    expect(saved.status).toBe(200);
+    const { authToken } = await t.login('pictured', 'Pic-Passw0rd!');
+    const me = (await t.call('GET', '/api/user/me', { token: authToken })).body.userInfos as Array<{
+      photoFileName: string;
+      photoBase64: string;
+    }>;
+    expect(me[0]?.photoFileName).toBe('me.jpg');
+    const meta = await sharp(Buffer.from(me[0]!.photoBase64, 'base64')).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
+  });
+});
+
 describe('transport', () => {
   it('serves every route with or without a trailing slash and answers unknown routes with 404', async () => {
     expect((await t.call('GET', '/api/info/env/')).status).toBe(200);

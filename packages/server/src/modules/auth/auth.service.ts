@@ -22,6 +22,7 @@ import type { CompaniesRepository } from '../companies/companies.repository.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
 import type { TermsService } from '../terms/terms.service.ts';
 import type { TUserRow, UsersRepository } from '../users/users.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 const MINUTE = 60_000;
@@ -39,6 +40,7 @@ export type TAuthDeps = {
   config: TConfig;
   auth: AuthRepository;
   users: UsersRepository;
+  usersService: UsersService;
   companies: CompaniesRepository;
   roles: RolesRepository;
   terms: TermsService;
@@ -161,7 +163,7 @@ export class AuthService {
   }
 
   async me(auth: TAuth): Promise<TUser> {
-    const [user] = await this.#d.users.load([auth.userId]);
+    const [user] = await this.#d.usersService.withPhotos(await this.#d.users.load([auth.userId]));
     if (!user) throw notFound('The requested user is not found');
     return user;
   }

@@ -262,6 +262,15 @@ export class UsersRepository {
     return new Map(rows.map((r) => [Number(r.license_id), Number(r.seats)]));
   }
 
+  async photoHashes(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .select({ id: users.id, hash: users.photoHash })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.flatMap((r) => (r.hash ? [[r.id, r.hash] as const] : [])));
+  }
+
   async companyLicenceId(companyId: number | null): Promise<number | null> {
     if (companyId === null) return null;
     const [row] = await this.#db

@@ -252,7 +252,7 @@ describe('POST /api/user/save', () => {
     ].map((area) => ({
       rolePermissionName: area,
       permissionCreate: false,
-      permissionRead: area === 'usermanagement',
+      permissionRead: area === 'usermanagement' || area === 'contentmanagement',
       permissionUpdate: area === 'usermanagement',
       permissionDelete: false,
     }));
@@ -326,6 +326,114 @@ describe('POST /api/user/save', () => {
     ]);
     expect(promote.status).toBe(403);
     expect((await byLogin('user-a'))?.roles.map((r) => r.roleName)).toEqual(['userrole']);
+  });
+});
+
+describe('users who hold more than the caller', () => {
+  let strongId: number;
+
+  beforeAll(async () => {
+    strongId = await t.user('strong-a', 'adminrole', companyA);
+  });
+
+  it('answers 403 and changes nothing when a partner edits a user of its tree holding more', async () => {
+    const response = await save(partnerA, [
+      { ...newUser('strong-a'), id: strongId, passwordHash: sha512Hex('Taken-0ver!'), firstName: 'Owned' },
+    ]);
+    expect(response.status).toBe(403);
+    expect(response.body.errorMessages).toContain(
+      '[Detail] You cannot change the user strong-a: it holds more than you',
+    );
+    expect((await byLogin('strong-a'))?.firstName).toBe('strong-a');
+    expect((await t.login('strong-a', PASSWORD)).authToken).toBeTruthy();
+  });
+
+  it('answers 403 and changes nothing when a partner deactivates or deletes a user holding more', async () => {
+    const approve = await t.call('POST', '/api/user/approve', {
+      token: partnerA,
+      body: { userInfos: [{ id: strongId, active: false }] },
+    });
+    expect(approve.status).toBe(403);
+    const remove = await t.call('POST', '/api/user/delete', {
+      token: partnerA,
+      body: { userInfos: [{ login: 'strong-a' }] },
+    });
+    expect(remove.status).toBe(403);
+    expect((await byLogin('strong-a'))?.active).toBe(true);
+  });
+});
+
+describe('own account and sign-ins', () => {
+  it('saves the own record when the roles sent are the ones held', async () => {
+    const self = await byLogin('admin');
+    const response = await save(admin, [
+      {
+        ...newUser('admin'),
+        id: self?.id,
+        passwordHash: undefined,
+        email: 'admin@example.com',
+        company: self?.company,
+        roles: [{ roleId: roleIds.adminrole }],
+      },
+    ]);
+    expect(response.status).toBe(200);
+    expect((response.body.userInfos as TUser[])[0]?.email).toBe('admin@example.com');
+    expect((await t.call('GET', '/api/user/me', { token: admin })).status).toBe(200);
+  });
+
+  it('answers 409 when a caller changes its own roles', async () => {
+    const self = await byLogin('partner-a');
+    const response = await save(partnerA, [
+      {
+        ...newUser('partner-a'),
+        id: self?.id,
+        passwordHash: undefined,
+        roles: [{ roleId: roleIds.userrole }],
+      },
+    ]);
+    expect(response.status).toBe(409);
+    expect(response.body.errorMessages).toContain('[Detail] You cannot change your own roles');
+    expect((await byLogin('partner-a'))?.roles.map((r) => r.roleName)).toEqual(['partnerrole']);
+  });
+
+  it('ends the sign-ins of a user when its roles change', async () => {
+    const { authToken } = await t.login('user-a1', PASSWORD);
+    const target = await byLogin('user-a1');
+    const response = await save(admin, [
+      {
+        ...newUser('user-a1'),
+        id: target?.id,
+        passwordHash: undefined,
+        roles: [{ roleId: roleIds.partneruserrole }],
+      },
+    ]);
+    expect(response.status).toBe(200);
+    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(401);
+    const fresh = await t.login('user-a1', PASSWORD);
+    expect(decodeClaims(fresh.authToken).roles).toEqual(['partneruserrole']);
+  });
+
+  it('keeps the sign-ins of a user when it is saved with unchanged roles', async () => {
+    const { authToken } = await t.login('user-a1', PASSWORD);
+    const target = await byLogin('user-a1');
+    const response = await save(admin, [
+      {
+        ...newUser('user-a1'),
+        id: target?.id,
+        passwordHash: undefined,
+        roles: [{ roleId: roleIds.partneruserrole }],
+      },
+    ]);
+    expect(response.status).toBe(200);
+    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(200);
+  });
+
+  it('ends the sign-ins of a user when its password is set by someone else', async () => {
+    const { authToken } = await t.login('user-a1', PASSWORD);
+    const target = await byLogin('user-a1');
+    const response = await save(partnerA, [{ ...newUser('user-a1'), id: target?.id }]);
+    expect(response.status).toBe(200);
+    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(401);
   });
 });
 
@@ -470,6 +578,17 @@ describe('POST /api/user/delete', () => {
     expect(response.body.errorMessages).toEqual([]);
     expect((response.body.userInfos as TUser[]).map((u) => u.login)).toEqual(['to-delete']);
     expect(await byLogin('to-delete')).toBeUndefined();
+  });
+
+  it('ends the sign-ins of a deleted user', async () => {
+    await save(admin, [newUser('to-delete-2', { company: { companyId: companyA } })]);
+    const { authToken } = await t.login('to-delete-2', PASSWORD);
+    const response = await t.call('POST', '/api/user/delete', {
+      token: admin,
+      body: { userInfos: [{ login: 'to-delete-2' }] },
+    });
+    expect(response.status).toBe(200);
+    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(401);
   });
 
   it('answers 409 when a caller deletes itself', async () => {

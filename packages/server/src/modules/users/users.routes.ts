@@ -17,10 +17,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Creating also needs usermanagement.create; the service checks it per record.
-  app.post('/user/save', { config: { permission: 'usermanagement.update' } }, async (request) => {
-    const { userInfos } = validate(ZUserSaveRequest, request.body);
-    return ok({ userInfos: await users.save(requireAuth(request), userInfos) });
-  });
+  // Photos travel base64 in the body, so this route takes more than the default 1 MiB.
+  app.post(
+    '/user/save',
+    { config: { permission: 'usermanagement.update' }, bodyLimit: 8 * 1024 * 1024 },
+    async (request) => {
+      const { userInfos } = validate(ZUserSaveRequest, request.body);
+      return ok({ userInfos: await users.save(requireAuth(request), userInfos) });
+    },
+  );
 
   app.post('/user/approve', { config: { permission: 'usermanagement.update' } }, async (request) => {
     const { userInfos } = validate(ZUserApproveRequest, request.body);

@@ -4,6 +4,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
 import type { TUserRow, UsersRepository } from './users.repository.ts';
@@ -15,6 +16,7 @@ export type TUsersDeps = {
   companies: CompaniesService;
   passwords: PasswordHasher;
   mailer: Mailer;
+  files: FilesService;
 };
 
 const userNotFound = () => notFound('The requested user is not found');
@@ -32,7 +34,16 @@ export class UsersService {
 
   async find(auth: TAuth, filter: TUserFindRequest): Promise<{ userInfos: TUser[]; totalCount: number }> {
     const { ids, total } = await this.#d.users.find(filter, await this.#d.companies.scopeOf(auth));
-    return { userInfos: await this.#d.users.load(ids), totalCount: total };
+    const users = await this.#d.users.load(ids);
+    return { userInfos: filter.includePhotos ? await this.withPhotos(users) : users, totalCount: total };
+  }
+
+  /** Fills photoBase64 from the file store. */
+  async withPhotos(users: TUser[]): Promise<TUser[]> {
+    const hashes = await this.#d.users.photoHashes(users.map((u) => u.id));
+    return Promise.all(
+      users.map(async (u) => ({ ...u, photoBase64: await this.#d.files.base64(hashes.get(u.id) ?? null) })),
+    );
   }
 
   /** Creates or updates users, all or nothing: every record is checked before any is written. */
@@ -83,6 +94,13 @@ export class UsersService {
         active: input.active ?? existing?.active ?? true,
       })),
     );
+    const photos = await Promise.all(
+      plans.map(({ input }) =>
+        input.photoBase64
+          ? this.#d.files.storeAvatar('photo', input.photoBase64)
+          : Promise.resolve(input.photoBase64),
+      ),
+    );
     const ids: number[] = [];
     const hashes = await Promise.all(
       plans.map((p) =>
@@ -104,6 +122,11 @@ export class UsersService {
             registrationCompleted: input.registrationCompleted,
           }),
           ...(hashes[index] && { passwordHash: hashes[index] }),
+          // undefined keeps the photo, null or '' removes it, content replaces it.
+          ...(photos[index] !== undefined && {
+            photoHash: photos[index] || null,
+            photoFileName: photos[index] ? (input.photoFileName ?? 'photo.png') : null,
+          }),
         };
         if (existing) {
           await this.#d.users.update(existing.id, values, tx);

@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { AppError } from './app-error.ts';
+import { sha256Hex } from './crypto.ts';
+
+export type TStoredFile = { hash: string; size: number; mimeType: string };
+
+/** Decodes base64 file content; throws 400 on malformed text and 413 past `maxBytes`. */
+export function decodeBase64(name: string, text: string, maxBytes: number): Buffer {
+  const clean = text.replace(/^data:[^;]+;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean))
+    throw new AppError(400, 'Bad request', [`${name} is not valid base64`]);
+  if ((clean.length * 3) / 4 > maxBytes * 1.01) {
+    throw new AppError(413, 'Payload too large', [
+      `${name} is larger than ${Math.round(maxBytes / 1024)} KiB`,
+    ]);
+  }
+  return Buffer.from(clean, 'base64');
+}
+
+/**
+ * Content-addressed blobs on disk: every file is stored once under its SHA-256
+ * (`<root>/ab/abcdef…`), written to a temporary name first and renamed, so a crash leaves no half file.
+ */
+export class FileStore {
+  readonly #root: string;
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  /** A store in a fresh temporary folder (tests and in-memory runs). */
+  static temporary(): FileStore {
+    return new FileStore(path.join(os.tmpdir(), `portal-files-${randomBytes(6).toString('hex')}`));
+  }
+
+  pathOf(hash: string): string {
+    if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error('not a sha-256 hash');
+    return path.join(this.#root, hash.slice(0, 2), hash);
+  }
+
+  async put(content: Buffer, mimeType: string): Promise<TStoredFile> {
+    const hash = sha256Hex(content);
+    const target = this.pathOf(hash);
+    try {
+      await fs.access(target);
+    } catch {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+      await fs.writeFile(temporary, content);
+      await fs.rename(temporary, target);
+    }
+    return { hash, size: content.length, mimeType };
+  }
+
+  read(hash: string): Promise<Buffer> {
+    return fs.readFile(this.pathOf(hash));
+  }
+}
+
+/** Turns an uploaded picture into a square PNG avatar; anything that is not a picture is 415. */
+export async function normaliseAvatar(name: string, content: Buffer, side = 256): Promise<Buffer> {
+  try {
+    return await sharp(content, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(side, side, { fit: 'cover' })
+      .png()
+      .toBuffer();
+  } catch {
+    throw new AppError(415, 'Unsupported media type', [
+      `${name} is not a picture (PNG, JPEG, GIF, WebP, AVIF or TIFF)`,
+    ]);
+  }
+}
