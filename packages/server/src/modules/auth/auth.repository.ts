@@ -20,6 +20,16 @@ export type TAuditEntry = {
   ip?: string;
 };
 
+/** A one-time token of this purpose that is neither used nor expired. */
+function usableToken(tokenHash: string, purpose: TOneTimePurpose) {
+  return and(
+    eq(oneTimeTokens.tokenHash, tokenHash),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    sql`(${oneTimeTokens.expiresAt} is null or ${oneTimeTokens.expiresAt} > now())`,
+  );
+}
+
 /** Sign-ins, refresh tokens, one-time tokens, settings and the audit log. */
 export class AuthRepository {
   readonly #db: TDb;
@@ -122,14 +132,7 @@ export class AuthRepository {
     const [row] = await this.#db
       .select({ userId: oneTimeTokens.userId })
       .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, tokenHash),
-          eq(oneTimeTokens.purpose, purpose),
-          isNull(oneTimeTokens.usedAt),
-          sql`(${oneTimeTokens.expiresAt} is null or ${oneTimeTokens.expiresAt} > now())`,
-        ),
-      )
+      .where(usableToken(tokenHash, purpose))
       .limit(1);
     return row?.userId;
   }
@@ -145,10 +148,7 @@ export class AuthRepository {
       .set({ usedAt: new Date() })
       .where(
         and(
-          eq(oneTimeTokens.tokenHash, tokenHash),
-          eq(oneTimeTokens.purpose, purpose),
-          isNull(oneTimeTokens.usedAt),
-          sql`(${oneTimeTokens.expiresAt} is null or ${oneTimeTokens.expiresAt} > now())`,
+          usableToken(tokenHash, purpose),
           userId === undefined ? undefined : eq(oneTimeTokens.userId, userId),
         ),
       )
