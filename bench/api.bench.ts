@@ -1,0 +1,65 @@
+/**
+ * Throughput and latency of the hottest authenticated reads, on the embedded database.
+ * Run: npm run bench (writes bench/results/api-<date>.json). Local traffic only, bounded in time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startPortal } from '../packages/server/test/harness.ts';
+import { sha512Hex } from '../packages/server/test/test-app.ts';
+
+const ADMIN_PASSWORD = 'Bench-Passw0rd!';
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function run(name: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: 10, duration: 10, ...options });
+  const summary = {
+    name,
+    requestsPerSecond: result.requests.average,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(JSON.stringify(summary));
+  return summary;
+}
+
+const portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
+try {
+  const api = `${portal.url}api`;
+  const login = (await (
+    await fetch(`${api}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: sha512Hex(ADMIN_PASSWORD) }),
+    })
+  ).json()) as { authToken: string };
+  const headers = { authorization: `Bearer ${login.authToken}`, 'content-type': 'application/json' };
+  const results = [
+    await run('GET /api/health', { url: `${api}/health` }),
+    await run('GET /api/user/me', { url: `${api}/user/me`, headers }),
+    await run('POST /api/user/find (page of 50)', {
+      url: `${api}/user/find`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ page: 1, pageSize: 50, sort: [{ field: 'login', dir: 'asc' }] }),
+    }),
+    await run('POST /api/user/login (argon2id)', {
+      url: `${api}/user/login`,
+      method: 'POST',
+      connections: 4,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: sha512Hex(ADMIN_PASSWORD) }),
+    }),
+  ];
+  const file = path.join(here, 'results', `api-${new Date().toISOString().slice(0, 10)}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ node: process.version, database: 'pglite (in memory)', results }, null, 2)}\n`,
+  );
+  console.log(`written to ${file}`);
+} finally {
+  await portal.close();
+}
