@@ -70,11 +70,16 @@ export function requireAuth(request: FastifyRequest, allowSelfcare = false): TAu
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { signer: TokenSigner; authRepository: AuthRepository }) => {
     app.decorateRequest('auth', null);
+    app.decorate('routeTable', []);
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api')) return;
       if (!isRoutePermission(route.config?.permission)) {
         throw new Error(`route ${String(route.method)} ${route.url} declares no permission`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD')
+          app.routeTable.push({ method, url: route.url, permission: route.config.permission });
       }
     });
 
