@@ -49,5 +49,6 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['.ci/**/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
 );

@@ -16,7 +16,9 @@ for (const suite of required) {
     continue;
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  console.log(`suite ${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  console.log(
+    `suite ${suite}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+  );
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   if (report.numPassedTests === 0 || report.numFailedTests > 0) problems++;

@@ -17,7 +17,16 @@ const authData = { id: 1, authToken: 'a.b.c', refreshToken: 'r' };
 function session(partial: Partial<TSession>): TSession {
   return {
     authData,
-    claims: { sub: '1', sid: 's', login: 'admin', roles: [], companyId: null, permissions: [], iat: 0, exp: 0 },
+    claims: {
+      sub: '1',
+      sid: 's',
+      login: 'admin',
+      roles: [],
+      companyId: null,
+      permissions: [],
+      iat: 0,
+      exp: 0,
+    },
     user,
     ...partial,
   };
@@ -59,7 +68,9 @@ describe('guardMainLayout', () => {
     expect(guardMainLayout(session({ claims: { ...claims, permissions: 'selfcare' } }))).toEqual({
       kind: 'activate',
     });
-    expect(guardMainLayout(session({ claims: { ...claims, permissions: ['selfcare'] }, user: null }))).toEqual({
+    expect(
+      guardMainLayout(session({ claims: { ...claims, permissions: ['selfcare'] }, user: null })),
+    ).toEqual({
       kind: 'activate',
     });
   });

@@ -236,6 +236,23 @@ describe('POST /api/user/save', () => {
     expect((await byLogin('created-2'))?.firstName).toBe('Renamed');
   });
 
+  it('takes every role away when an empty roles list is sent', async () => {
+    const before = await byLogin('created-2');
+    const response = await save(admin, [
+      { ...newUser('created-2'), id: before?.id, passwordHash: undefined, roles: [] },
+    ]);
+    expect(response.status).toBe(200);
+    expect((response.body.userInfos as TUser[])[0]?.roles).toEqual([]);
+    await save(admin, [
+      {
+        ...newUser('created-2'),
+        id: before?.id,
+        passwordHash: undefined,
+        roles: [{ roleId: roleIds.userrole }],
+      },
+    ]);
+  });
+
   it('answers 404 when the id is unknown', async () => {
     const response = await save(admin, [{ ...newUser('ghost'), id: 999_999 }]);
     expect(response.status).toBe(404);

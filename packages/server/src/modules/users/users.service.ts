@@ -247,6 +247,7 @@ export class UsersService {
   /** Nobody hands out more than they hold: a role's permissions must all be the caller's. */
   async #assertAssignable(auth: TAuth, roleIds: number[]): Promise<void> {
     const unique = [...new Set(roleIds)];
+    if (unique.length === 0) return;
     const found = await this.#d.roles.find({ ids: unique });
     if (found.roles.length !== unique.length) throw notFound('The requested role is not found');
     if (auth.isAdmin) return;

@@ -17,7 +17,11 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Flex align="center" gap={10} style={{ height: 56, padding: collapsed ? '0 24px' : '0 20px', overflow: 'hidden' }}>
+    <Flex
+      align="center"
+      gap={10}
+      style={{ height: 56, padding: collapsed ? '0 24px' : '0 20px', overflow: 'hidden' }}
+    >
       <span
         aria-hidden
         style={{
@@ -60,11 +64,15 @@ export function MainLayout() {
   }, [collapsed]);
 
   // Signed out elsewhere (another tab, an expired renewal): leave with the redirect flag.
-  if (!session.authData) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  if (!session.authData)
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <a href="#main-content" className="portal-skip-link" style={{ background: token.colorBgElevated }}
+      <a
+        href="#main-content"
+        className="portal-skip-link"
+        style={{ background: token.colorBgElevated }}
         onClick={(event) => {
           event.preventDefault();
           document.getElementById('main-content')?.focus();

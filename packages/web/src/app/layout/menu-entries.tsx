@@ -158,8 +158,9 @@ export function visibleMenuEntries(
 /** The menu key of a path ("/users/12" selects "users"). */
 export function menuKeyForPath(entries: readonly TMenuEntry[], pathname: string): string {
   const match = entries
-    .filter((entry) => entry.path !== '/' && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)))
+    .filter(
+      (entry) => entry.path !== '/' && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)),
+    )
     .sort((a, b) => b.path.length - a.path.length)[0];
   return match?.key ?? 'home';
 }
-

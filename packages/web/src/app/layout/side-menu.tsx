@@ -1,5 +1,5 @@
 import type { MenuProps } from 'antd';
-import { Menu, Tooltip } from 'antd';
+import { Menu, theme, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -12,26 +12,32 @@ export type TSideMenuProps = { onNavigate?: () => void };
 /** Every screen the user may read; those of later issues are disabled with a tooltip. */
 export function SideMenu({ onNavigate }: TSideMenuProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const session = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
   const entries = useMemo(() => visibleMenuEntries(MENU_ENTRIES, (p) => can(session, p)), [session]);
 
-  const items: MenuProps['items'] = entries.map((entry) => ({
-    key: entry.key,
-    icon: entry.icon,
-    disabled: !entry.available,
-    title: entry.available ? t(entry.label) : `${t(entry.label)} – ${t('menu.notAvailable')}`,
-    'data-testid': `menu-${entry.key}`,
-    label: entry.available ? (
-      t(entry.label)
-    ) : (
-      <Tooltip title={t('menu.notAvailable')} placement="right">
-        <span>{t(entry.label)}</span>
-      </Tooltip>
-    ),
-  }));
+  // Screens of later issues stay focusable (so the tooltip is reachable by mouse and keyboard)
+  // but look and act disabled; antd's own `disabled` swallows the hover that shows the tooltip.
+  const items: MenuProps['items'] = entries.map((entry) =>
+    entry.available
+      ? { key: entry.key, icon: entry.icon, label: t(entry.label), 'data-testid': `menu-${entry.key}` }
+      : {
+          key: entry.key,
+          icon: <span style={{ color: token.colorTextDisabled }}>{entry.icon}</span>,
+          title: `${t(entry.label)} – ${t('menu.notAvailable')}`,
+          'aria-disabled': true,
+          'data-testid': `menu-${entry.key}`,
+          style: { cursor: 'not-allowed' },
+          label: (
+            <Tooltip title={t('menu.notAvailable')} placement="right">
+              <span style={{ color: token.colorTextDisabled, display: 'block' }}>{t(entry.label)}</span>
+            </Tooltip>
+          ),
+        },
+  );
 
   return (
     <Menu

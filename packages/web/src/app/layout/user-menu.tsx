@@ -54,7 +54,12 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
           },
         }}
       >
-        <Button type="text" aria-label={t('header.userMenu')} data-testid="user-menu" style={{ maxWidth: 260 }}>
+        <Button
+          type="text"
+          aria-label={t('header.userMenu')}
+          data-testid="user-menu"
+          style={{ maxWidth: 260 }}
+        >
           <Flex align="center" gap={8} style={{ minWidth: 0 }}>
             <Avatar size="small" src={avatar} icon={avatar ? undefined : <UserOutlined />} />
             {compact ? null : (

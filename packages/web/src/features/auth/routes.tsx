@@ -7,7 +7,10 @@ export const authRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/auth-layout.tsx')).AuthLayout }),
     children: [
       { index: true, element: <Navigate to="login" replace /> },
-      { path: 'login', lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }) },
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }),
+      },
       {
         path: 'register',
         lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }),
@@ -28,7 +31,10 @@ export const authRoutes: RouteObject[] = [
         path: 'activate',
         lazy: async () => ({ Component: (await import('./components/activate-page.tsx')).ActivatePage }),
       },
-      { path: 'terms', lazy: async () => ({ Component: (await import('./components/terms-page.tsx')).TermsPage }) },
+      {
+        path: 'terms',
+        lazy: async () => ({ Component: (await import('./components/terms-page.tsx')).TermsPage }),
+      },
     ],
   },
 ];

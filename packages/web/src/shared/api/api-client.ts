@@ -16,6 +16,8 @@ export type TRequestOptions = {
   bearer?: string;
   /** Show a toast for an error answer (default true). */
   toastErrors?: boolean;
+  /** On 401, renew the token and retry once, else end the session (default true). */
+  renewOn401?: boolean;
   signal?: AbortSignal;
 };
 
@@ -124,12 +126,13 @@ export async function apiRequest<T extends object = object>(
   options: TRequestOptions = {},
 ): Promise<TEnvelope & T> {
   const useAuth = (options.auth ?? true) && !isPublic(path);
-  const tokenNow = () => options.bearer ?? (useAuth ? sessionStore.getSnapshot().authData?.authToken : undefined);
+  const tokenNow = () =>
+    options.bearer ?? (useAuth ? sessionStore.getSnapshot().authData?.authToken : undefined);
 
   let response: Response;
   try {
     response = await send(path, options, tokenNow());
-    if (response.status === 401 && useAuth && !options.bearer && tokenNow()) {
+    if (response.status === 401 && useAuth && !options.bearer && tokenNow() && options.renewOn401 !== false) {
       if (await renewSession()) response = await send(path, options, tokenNow());
       if (response.status === 401) {
         expireSession();

@@ -4,7 +4,11 @@ import { ApiError, splitErrorMessages } from './api-error.ts';
 describe('splitErrorMessages', () => {
   it('strips the Title and Detail prefixes', () => {
     expect(
-      splitErrorMessages(['[Title] Validation failed', '[Detail] login is required', '[Detail] email is not valid']),
+      splitErrorMessages([
+        '[Title] Validation failed',
+        '[Detail] login is required',
+        '[Detail] email is not valid',
+      ]),
     ).toEqual({ title: 'Validation failed', details: ['login is required', 'email is not valid'] });
   });
 

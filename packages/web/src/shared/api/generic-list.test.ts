@@ -4,7 +4,9 @@ import { fetchGenericList } from './generic-list.ts';
 const list = { listId: 1, listCode: 'unitlist', listDescription: null, listItems: [], active: true };
 
 function answer(body: unknown): Promise<Response> {
-  return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /** A fetch that never answers, but rejects when aborted like the real one. */
@@ -26,7 +28,9 @@ describe('fetchGenericList', () => {
 
   it('answers "Invalid response code" when responseCode is not 200', async () => {
     const fetchImpl = vi.fn(() => answer({ responseCode: 404, errorMessages: ['[Title] Not found'] }));
-    await expect(fetchGenericList('nolist', { fetchImpl })).resolves.toEqual({ error: 'Invalid response code' });
+    await expect(fetchGenericList('nolist', { fetchImpl })).resolves.toEqual({
+      error: 'Invalid response code',
+    });
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 
@@ -55,7 +59,9 @@ describe('fetchGenericList', () => {
   it('succeeds on a retry after a time-out', async () => {
     let calls = 0;
     const fetchImpl = vi.fn((input: string, init?: RequestInit) =>
-      ++calls === 1 ? hanging(input, init) : answer({ responseCode: 200, errorMessages: [], listInfos: [list] }),
+      ++calls === 1
+        ? hanging(input, init)
+        : answer({ responseCode: 200, errorMessages: [], listInfos: [list] }),
     );
     const result = fetchGenericList('unitlist', { fetchImpl });
     await vi.advanceTimersByTimeAsync(5000 + 3000);

@@ -28,7 +28,10 @@ function sleep(ms: number): Promise<void> {
  * responseCode 200. Time-outs and network failures are retried; an answer with another
  * responseCode is final, since asking again gives the same answer.
  */
-export async function fetchGenericList(code: string, options: TGenericListOptions = {}): Promise<TGenericListResult> {
+export async function fetchGenericList(
+  code: string,
+  options: TGenericListOptions = {},
+): Promise<TGenericListResult> {
   const {
     fetchImpl = (input, init) => fetch(input, init),
     timeoutMs = GENERIC_LIST_TIMEOUT_MS,
@@ -55,7 +58,7 @@ export async function fetchGenericList(code: string, options: TGenericListOption
       });
       return (await response.json()) as unknown;
     })();
-    let body: unknown = TIMED_OUT;
+    let body: unknown;
     try {
       body = await Promise.race([call, timeout]);
     } catch {

@@ -41,7 +41,10 @@ export function beginSession(authData: TAuthData, user: TUser | null): void {
 export async function loadCurrentUser(): Promise<TUser | null> {
   if (!sessionStore.getSnapshot().authData) return null;
   try {
-    const answer = await apiRequest<{ userInfos?: TUser[] }>('/user/me', { method: 'GET', toastErrors: false });
+    const answer = await apiRequest<{ userInfos?: TUser[] }>('/user/me', {
+      method: 'GET',
+      toastErrors: false,
+    });
     const user = answer.userInfos?.[0] ?? null;
     if (!user) sessionStore.clear();
     else sessionStore.setUser(user);
@@ -56,7 +59,8 @@ export async function loadCurrentUser(): Promise<TUser | null> {
 export async function endSession(): Promise<void> {
   if (sessionStore.getSnapshot().authData) {
     try {
-      await apiRequest('/user/logout', { method: 'GET', toastErrors: false });
+      // A revoked sign-in answers 401: that is fine here, so no renewal and no "expired" message.
+      await apiRequest('/user/logout', { method: 'GET', toastErrors: false, renewOn401: false });
     } catch {
       // The server may already have revoked the sign-in; the local session goes regardless.
     }

@@ -8,6 +8,9 @@ function sameInstant(a: string, b: string): boolean {
 }
 
 /** Spec 4: e-mail activated when lastLogin differs from the minimum date AND registration is complete. */
-export function isEmailActivated(user: Pick<TUser, 'lastLogin' | 'registrationCompleted'>, minDate = MIN_DATE): boolean {
+export function isEmailActivated(
+  user: Pick<TUser, 'lastLogin' | 'registrationCompleted'>,
+  minDate = MIN_DATE,
+): boolean {
   return !sameInstant(user.lastLogin, minDate) && user.registrationCompleted;
 }

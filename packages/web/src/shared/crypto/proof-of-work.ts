@@ -37,7 +37,7 @@ export async function solveProofOfWork(
   { chunkSize = 2000, onProgress, signal }: TProofOfWorkOptions = {},
 ): Promise<number> {
   const expected = 2 ** Math.max(0, difficulty);
-  for (let nonce = 0; ; ) {
+  for (let nonce = 0; ;) {
     const end = nonce + chunkSize;
     for (; nonce < end; nonce++) {
       if (isSolution(challenge, nonce, difficulty)) {

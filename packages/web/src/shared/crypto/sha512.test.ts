@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from './password-hash.ts';
 import { sha256Bytes } from './sha256.ts';
 import { sha512Hex, toHex } from './sha512.ts';
@@ -29,10 +29,19 @@ describe('sha512Hex', () => {
     }
   });
 
-  it('gives 128 lowercase hex characters through hashPassword with or without crypto.subtle', async () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('gives the same 128 lowercase hex characters through hashPassword with crypto.subtle', async () => {
     const native = await hashPassword('Admin-Passw0rd!');
     expect(native).toMatch(/^[0-9a-f]{128}$/);
-    expect(native).toBe(sha512Hex('Admin-Passw0rd!'));
+    expect(native).toBe(createHash('sha512').update('Admin-Passw0rd!').digest('hex'));
+  });
+
+  it('falls back to the pure implementation where crypto.subtle is missing (plain-http LAN)', async () => {
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint32Array) => a });
+    expect(await hashPassword('Admin-Passw0rd!')).toBe(
+      createHash('sha512').update('Admin-Passw0rd!').digest('hex'),
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import jaJP from 'antd/locale/ja_JP';
 import zhCN from 'antd/locale/zh_CN';
 import type { ConfigProviderProps } from 'antd';
 import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import 'dayjs/locale/de';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
@@ -23,7 +24,16 @@ export const ANTD_LOCALES: Record<TLanguage, NonNullable<ConfigProviderProps['lo
   fr: frFR,
 };
 
-const DAYJS_LOCALES: Record<TLanguage, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja', de: 'de', fr: 'fr' };
+dayjs.extend(localizedFormat);
+
+const DAYJS_LOCALES: Record<TLanguage, string> = {
+  en: 'en',
+  zh: 'zh-cn',
+  es: 'es',
+  ja: 'ja',
+  de: 'de',
+  fr: 'fr',
+};
 
 /** Switches dayjs (dates in tables and pickers) alongside the interface language. */
 export function applyDayjsLocale(language: TLanguage): void {

@@ -149,8 +149,10 @@ export const toast: TToastApi = Object.assign(
   (message: string, options?: TToastOptions) => toastStore.show(message, options),
   {
     info: (message: string, autoClose?: number) => toastStore.show(message, { type: 'info', autoClose }),
-    success: (message: string, autoClose?: number) => toastStore.show(message, { type: 'success', autoClose }),
-    warning: (message: string, autoClose?: number) => toastStore.show(message, { type: 'warning', autoClose }),
+    success: (message: string, autoClose?: number) =>
+      toastStore.show(message, { type: 'success', autoClose }),
+    warning: (message: string, autoClose?: number) =>
+      toastStore.show(message, { type: 'warning', autoClose }),
     error: (message: string, autoClose?: number) => toastStore.show(message, { type: 'error', autoClose }),
     dismiss: (id: number) => toastStore.dismiss(id),
   },

@@ -4,7 +4,10 @@ import { apiRequest } from '../../../shared/api/api-client.ts';
 
 /** GET /api/terms/current: the terms the signed-in user must accept; none when the list is empty. */
 export async function fetchCurrentTerms(toastErrors = true): Promise<TTerms | null> {
-  const answer = await apiRequest<{ termsInfos?: TTerms[] }>('/terms/current', { method: 'GET', toastErrors });
+  const answer = await apiRequest<{ termsInfos?: TTerms[] }>('/terms/current', {
+    method: 'GET',
+    toastErrors,
+  });
   return answer.termsInfos?.[0] ?? null;
 }
 

@@ -14,5 +14,9 @@ export async function fetchPublicCompanies(): Promise<TCompanyOption[]> {
 }
 
 export function usePublicCompanies() {
-  return useQuery({ queryKey: ['companies', 'public'], queryFn: fetchPublicCompanies, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['companies', 'public'],
+    queryFn: fetchPublicCompanies,
+    staleTime: 5 * 60_000,
+  });
 }

@@ -2,21 +2,43 @@ import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { endSession } from '../../../shared/api/session.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { useActivateSelfcare } from '../api/selfcare-activate.ts';
 import { useSendSelfcareToken } from '../api/selfcare-send-token.ts';
 
+// The mailed link (#/auth/activate?token=…) may open before signing in: keep its code meanwhile.
+const PENDING_CODE_KEY = 'pendingActivationCode';
+
+function pendingCode(fromLink: string | null): string {
+  try {
+    if (fromLink) sessionStorage.setItem(PENDING_CODE_KEY, fromLink);
+    return fromLink ?? sessionStorage.getItem(PENDING_CODE_KEY) ?? '';
+  } catch {
+    return fromLink ?? '';
+  }
+}
+
+function forgetPendingCode(): void {
+  try {
+    sessionStorage.removeItem(PENDING_CODE_KEY);
+  } catch {
+    // Nothing stored when storage is refused.
+  }
+}
+
 /** Self-care activation: mail me a code, type it in, then sign in again for the full token. */
 export function ActivatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const session = useSession();
   const send = useSendSelfcareToken();
   const activate = useActivateSelfcare();
-  const [step, setStep] = useState(0);
+  const [code] = useState(() => pendingCode(params.get('token')));
+  const [step, setStep] = useState(code ? 1 : 0);
 
   if (!session.authData) return <Navigate to="/auth/login" replace />;
 
@@ -30,9 +52,10 @@ export function ActivatePage() {
     }
   };
 
-  const submit = async ({ code }: { code: string }) => {
+  const submit = async ({ code: typed }: { code: string }) => {
     try {
-      await activate.mutateAsync(code.trim());
+      await activate.mutateAsync(typed.trim());
+      forgetPendingCode();
       await endSession();
       toast.success(t('auth.activationDone'));
       await navigate('/auth/login', { replace: true });
@@ -48,7 +71,9 @@ export function ActivatePage() {
 
   return (
     <>
-      <Typography.Title level={4}>{t('auth.activateTitle')}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('auth.activateTitle')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.activateHint')}</Typography.Paragraph>
       <Steps
         size="small"
@@ -57,11 +82,22 @@ export function ActivatePage() {
         items={[{ title: t('auth.activateStepSend') }, { title: t('auth.activateStepCode') }]}
       />
       {step === 0 ? (
-        <Button type="primary" block icon={<MailOutlined />} loading={send.isPending} onClick={() => void sendCode()}>
+        <Button
+          type="primary"
+          block
+          icon={<MailOutlined />}
+          loading={send.isPending}
+          onClick={() => void sendCode()}
+        >
           {t('auth.sendCode')}
         </Button>
       ) : (
-        <Form layout="vertical" requiredMark={false} onFinish={(values: { code: string }) => void submit(values)}>
+        <Form
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ code }}
+          onFinish={(values: { code: string }) => void submit(values)}
+        >
           <Form.Item
             name="code"
             label={t('auth.activationCode')}

@@ -44,9 +44,15 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <Typography.Title level={4}>{t('auth.forgotTitle')}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('auth.forgotTitle')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.forgotHint')}</Typography.Paragraph>
-      <Form layout="vertical" requiredMark={false} onFinish={(values: { userLogin: string }) => void submit(values)}>
+      <Form
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values: { userLogin: string }) => void submit(values)}
+      >
         <Form.Item
           name="userLogin"
           label={t('auth.loginOrEmail')}

@@ -49,7 +49,9 @@ export function LoginPage() {
   const submit = async ({ username, password }: TCredentials) => {
     setError(null);
     try {
-      await proceed(await login.mutateAsync({ username: username.trim(), password: await hashPassword(password) }));
+      await proceed(
+        await login.mutateAsync({ username: username.trim(), password: await hashPassword(password) }),
+      );
     } catch (err) {
       setError(describe(err));
     }
@@ -66,16 +68,29 @@ export function LoginPage() {
   };
 
   const alert = error ? (
-    <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 16 }} data-testid="login-error" />
+    <Alert
+      type="error"
+      title={error}
+      showIcon
+      role="alert"
+      style={{ marginBottom: 16 }}
+      data-testid="login-error"
+    />
   ) : null;
 
   if (mfaToken) {
     return (
       <>
-        <Typography.Title level={4}>{t('auth.mfaTitle')}</Typography.Title>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('auth.mfaTitle')}
+        </Typography.Title>
         <Typography.Paragraph type="secondary">{t('auth.mfaHint')}</Typography.Paragraph>
         {alert}
-        <Form layout="vertical" onFinish={(values: { code: string }) => void submitCode(values)} requiredMark={false}>
+        <Form
+          layout="vertical"
+          onFinish={(values: { code: string }) => void submitCode(values)}
+          requiredMark={false}
+        >
           <Form.Item
             name="code"
             label={t('auth.mfaCode')}
@@ -102,7 +117,9 @@ export function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={4}>{t('auth.signInTitle')}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('auth.signInTitle')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.signInHint')}</Typography.Paragraph>
       {alert}
       <Form

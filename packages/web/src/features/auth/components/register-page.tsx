@@ -86,7 +86,9 @@ export function RegisterPage() {
 
   return (
     <>
-      <Typography.Title level={4}>{t('auth.registerTitle')}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('auth.registerTitle')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.registerHint')}</Typography.Paragraph>
       <Form
         form={form}
@@ -126,7 +128,11 @@ export function RegisterPage() {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="email" label={t('user.email')} rules={[{ required: true, ...zodRule(fields.email) }]}>
+        <Form.Item
+          name="email"
+          label={t('user.email')}
+          rules={[{ required: true, ...zodRule(fields.email) }]}
+        >
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone)]}>

@@ -43,9 +43,15 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <Typography.Title level={4}>{t('auth.resetTitle')}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('auth.resetTitle')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.resetHint')}</Typography.Paragraph>
-      <Form layout="vertical" requiredMark={false} onFinish={(values: { password: string }) => void submit(values)}>
+      <Form
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values: { password: string }) => void submit(values)}
+      >
         <Form.Item
           name="password"
           label={t('auth.newPassword')}

@@ -56,7 +56,9 @@ export function TermsPage() {
   const current = terms.data;
   return (
     <>
-      <Typography.Title level={4}>{current.termsTitle}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {current.termsTitle}
+      </Typography.Title>
       <Alert type="info" showIcon title={t('auth.termsHint')} style={{ marginBottom: 12 }} />
       <div
         tabIndex={0}

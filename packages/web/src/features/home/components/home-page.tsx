@@ -42,7 +42,11 @@ export function HomePage() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={2} style={{ marginBottom: 4, wordBreak: 'break-word' }} data-testid="welcome">
+        <Typography.Title
+          level={2}
+          style={{ marginTop: 0, marginBottom: 4, wordBreak: 'break-word' }}
+          data-testid="welcome"
+        >
           {t('home.welcome', { name })}
         </Typography.Title>
         <Typography.Text type="secondary">

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { columnState, fromMatrix, rowState, setCell, toggleColumn, toggleRow, toMatrix } from './permission-matrix-model.ts';
+import {
+  columnState,
+  fromMatrix,
+  rowState,
+  setCell,
+  toggleColumn,
+  toggleRow,
+  toMatrix,
+} from './permission-matrix-model.ts';
 
 describe('permission matrix model', () => {
   it('fills missing areas with false and round-trips to one entry per area', () => {

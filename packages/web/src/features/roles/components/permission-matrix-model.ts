@@ -35,7 +35,12 @@ export function fromMatrix(matrix: TMatrix): TRolePermissionInfo[] {
   }));
 }
 
-export function setCell(matrix: TMatrix, area: TPermissionArea, action: TPermissionAction, value: boolean): TMatrix {
+export function setCell(
+  matrix: TMatrix,
+  area: TPermissionArea,
+  action: TPermissionAction,
+  value: boolean,
+): TMatrix {
   return { ...matrix, [area]: { ...matrix[area], [action]: value } };
 }
 

@@ -13,5 +13,10 @@ export async function findCompanyOptions(): Promise<TCompanyOption[]> {
 }
 
 export function useCompanyOptions(enabled: boolean) {
-  return useQuery({ queryKey: ['companies', 'options'], queryFn: findCompanyOptions, enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['companies', 'options'],
+    queryFn: findCompanyOptions,
+    enabled,
+    staleTime: 60_000,
+  });
 }

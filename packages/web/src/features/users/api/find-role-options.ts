@@ -5,7 +5,10 @@ export type TRoleOption = { roleId: number; roleName: string };
 
 /** POST /api/role/find {}: the roles a user can be given (filter and form). */
 export async function findRoleOptions(): Promise<TRoleOption[]> {
-  const answer = await apiRequest<{ roleInfos?: TRoleOption[] }>('/role/find', { body: {}, toastErrors: false });
+  const answer = await apiRequest<{ roleInfos?: TRoleOption[] }>('/role/find', {
+    body: {},
+    toastErrors: false,
+  });
   return (answer.roleInfos ?? []).map(({ roleId, roleName }) => ({ roleId, roleName }));
 }
 

@@ -46,7 +46,9 @@ export function UserFilters({ state, roles, companies, showCompanies, onChange }
         value={activeValue}
         aria-label={t('users.filterStatus')}
         style={{ width: 150 }}
-        onChange={(value: string) => onChange({ active: value === 'all' ? null : value === 'active', page: 1 })}
+        onChange={(value: string) =>
+          onChange({ active: value === 'all' ? null : value === 'active', page: 1 })
+        }
         options={[
           { value: 'all', label: t('users.statusAll') },
           { value: 'active', label: t('users.statusActive') },

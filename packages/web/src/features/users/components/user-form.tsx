@@ -39,7 +39,15 @@ const fields = ZUserData.shape;
 
 function initialValues(user: TUser | null): TUserFormValues {
   if (!user) {
-    return { login: '', firstName: '', lastName: '', email: '', roleIds: [], active: true, registrationCompleted: true };
+    return {
+      login: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      roleIds: [],
+      active: true,
+      registrationCompleted: true,
+    };
   }
   return {
     login: user.login,
@@ -77,7 +85,10 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
       phone: values.phone?.trim() || null,
       company: company ? { companyId: company.companyId } : null,
       companyName: company?.companyName ?? (companiesAvailable ? null : (user?.companyName ?? null)),
-      roles: values.roleIds.map((roleId) => ({ roleId })),
+      // A new user without roles gets the server's default role (userrole).
+      ...(creating && values.roleIds.length === 0
+        ? {}
+        : { roles: values.roleIds.map((roleId) => ({ roleId })) }),
       active: values.active,
       registrationCompleted: values.registrationCompleted,
       ...(creating && values.password ? { passwordHash: await hashPassword(values.password) } : {}),
@@ -103,7 +114,12 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
       footer={
         <Flex justify="flex-end" gap={8}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="user-form-save">
+          <Button
+            type="primary"
+            loading={save.isPending}
+            onClick={() => form.submit()}
+            data-testid="user-form-save"
+          >
             {creating ? t('common.create') : t('common.save')}
           </Button>
         </Flex>
@@ -149,7 +165,11 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="email" label={t('user.email')} rules={[{ required: true, ...zodRule(fields.email) }]}>
+        <Form.Item
+          name="email"
+          label={t('user.email')}
+          rules={[{ required: true, ...zodRule(fields.email) }]}
+        >
           <Input type="email" autoComplete="off" />
         </Form.Item>
         <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone)]}>
@@ -164,11 +184,13 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             allowClear
             disabled={!companiesAvailable}
             showSearch={{ optionFilterProp: 'label' }}
-            placeholder={companiesAvailable ? t('users.noCompany') : (user?.companyName ?? t('users.noCompany'))}
+            placeholder={
+              companiesAvailable ? t('users.noCompany') : (user?.companyName ?? t('users.noCompany'))
+            }
             options={companies.map((c) => ({ value: c.companyId, label: c.companyName }))}
           />
         </Form.Item>
-        <Form.Item name="roleIds" label={t('user.roles')}>
+        <Form.Item name="roleIds" label={t('user.roles')} extra={creating ? t('users.rolesHint') : undefined}>
           <Select
             mode="multiple"
             allowClear

@@ -74,5 +74,10 @@ export function toFindRequest(state: TUserListState): TUserFindRequest {
 
 /** True when the list is narrowed by a search or a filter (for the empty state's wording). */
 export function isFiltered(state: TUserListState): boolean {
-  return state.search.trim() !== '' || state.active !== null || state.roleIds.length > 0 || state.companyIds.length > 0;
+  return (
+    state.search.trim() !== '' ||
+    state.active !== null ||
+    state.roleIds.length > 0 ||
+    state.companyIds.length > 0
+  );
 }

@@ -77,7 +77,9 @@ export function UserList() {
     try {
       await approve.mutateAsync(changing.map((u) => ({ id: u.id, login: u.login, active })));
       toast.success(
-        active ? t('users.approved', { count: changing.length }) : t('users.deactivated', { count: changing.length }),
+        active
+          ? t('users.approved', { count: changing.length })
+          : t('users.deactivated', { count: changing.length }),
       );
       setSelected([]);
     } catch {
@@ -141,25 +143,24 @@ export function UserList() {
       sorter: true,
       sortOrder: sortOrder('login'),
       ellipsis: true,
-      width: 160,
+      width: 140,
     },
     {
       key: 'lastName',
       title: t('user.name'),
       sorter: true,
       sortOrder: sortOrder('lastName'),
-      ellipsis: { showTitle: true },
-      width: 200,
-      render: (_value, user) => `${user.firstName} ${user.lastName}`.trim(),
-    },
-    {
-      key: 'email',
-      title: t('user.email'),
-      dataIndex: 'email',
-      sorter: true,
-      sortOrder: sortOrder('email'),
-      ellipsis: true,
-      width: 220,
+      width: 240,
+      render: (_value, user) => (
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: true }}>
+            {`${user.firstName} ${user.lastName}`.trim()}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: true }} style={{ fontSize: 12 }}>
+            {user.email}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       key: 'companyName',
@@ -167,13 +168,13 @@ export function UserList() {
       sorter: true,
       sortOrder: sortOrder('companyName'),
       ellipsis: true,
-      width: 180,
+      width: 160,
       render: (_value, user) => user.companyName ?? user.company?.companyName ?? '—',
     },
     {
       key: 'roles',
       title: t('user.roles'),
-      width: 180,
+      width: 150,
       render: (_value, user) => (
         <Flex wrap gap={4}>
           {user.roles.map((role) => (
@@ -189,7 +190,7 @@ export function UserList() {
       title: t('user.status'),
       sorter: true,
       sortOrder: sortOrder('active'),
-      width: 120,
+      width: 110,
       render: (_value, user) =>
         user.active ? (
           <Tag color="success">{t('users.statusActive')}</Tag>
@@ -202,6 +203,7 @@ export function UserList() {
       title: t('user.lastLogin'),
       sorter: true,
       sortOrder: sortOrder('lastLogin'),
+      responsive: ['xxl'],
       width: 170,
       render: (_value, user) => formatDate(user.lastLogin),
     },
@@ -243,7 +245,7 @@ export function UserList() {
               description={t('users.deleteWarning')}
               okText={t('common.delete')}
               cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' } as object}
+              okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' }}
               onConfirm={() => deleteUsers([user])}
               disabled={user.id === selfId}
             >
@@ -308,7 +310,11 @@ export function UserList() {
         extra={
           <>
             <Tooltip title={t('users.exportHint')}>
-              <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={!users.data?.userInfos.length}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={exportCsv}
+                disabled={!users.data?.userInfos.length}
+              >
                 {t('users.export')}
               </Button>
             </Tooltip>
@@ -357,10 +363,18 @@ export function UserList() {
           <Typography.Text strong>{t('users.selected', { count: selected.length })}</Typography.Text>
           {mayUpdate ? (
             <>
-              <Button icon={<CheckOutlined />} onClick={() => void setActive(selected, true)} loading={approve.isPending}>
+              <Button
+                icon={<CheckOutlined />}
+                onClick={() => void setActive(selected, true)}
+                loading={approve.isPending}
+              >
                 {t('users.approve')}
               </Button>
-              <Button icon={<StopOutlined />} onClick={() => void setActive(selected, false)} loading={approve.isPending}>
+              <Button
+                icon={<StopOutlined />}
+                onClick={() => void setActive(selected, false)}
+                loading={approve.isPending}
+              >
                 {t('users.deactivate')}
               </Button>
             </>
@@ -385,7 +399,7 @@ export function UserList() {
           dataSource={users.data?.userInfos ?? []}
           loading={users.isLoading || (users.isFetching && users.isPlaceholderData)}
           onChange={onTableChange}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 940 }}
           locale={{ emptyText }}
           rowSelection={
             mayUpdate || mayDelete

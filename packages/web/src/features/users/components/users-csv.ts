@@ -1,6 +1,9 @@
 import type { TUser } from '@portal/contract';
 
-export type TCsvColumn<T> = { header: string; value: (row: T) => string | number | boolean | null | undefined };
+export type TCsvColumn<T> = {
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined;
+};
 
 function cell(value: string | number | boolean | null | undefined): string {
   const text = value === null || value === undefined ? '' : String(value);

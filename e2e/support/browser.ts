@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+/** Debian's Chromium: the browser tests drive it and never download one of their own. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+
+/** Launches headless Chromium; fails (never skips) when the browser is not installed. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}. The browser tests need Debian's chromium package: apt-get install chromium`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Waits until the hash route matches, e.g. /^#\/auth\/login/. */
+export async function waitForHash(page: Page, pattern: RegExp, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((source) => new RegExp(source).test(window.location.hash), pattern.source, {
+    timeout,
+  });
+}
+
+/** Signs in through the login form and waits for the main layout. */
+export async function signIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}#/auth/login`);
+  await page.getByLabel('Username').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('[data-testid=side-menu]').waitFor();
+}
+
+/** Text of every toast currently shown. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid=toast]').allInnerTexts();
+}
+
+/** Waits for a toast containing the text. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-testid=toast]', { hasText: text }).first().waitFor({ timeout: 15_000 });
+}

@@ -1,0 +1,98 @@
+import type { TRole } from '@portal/contract';
+import { ZRoleData } from '@portal/contract';
+import { Alert, Button, Drawer, Flex, Form, Grid, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { useSaveRole } from '../api/save-role.ts';
+import type { TMatrix } from './permission-matrix-model.ts';
+import { fromMatrix, toMatrix } from './permission-matrix-model.ts';
+import { PermissionMatrix } from './permission-matrix.tsx';
+
+export type TRoleEditorProps = {
+  open: boolean;
+  /** The role to edit; null creates one. */
+  role: TRole | null;
+  /** False opens the role read-only (the user lacks adminmanagement rights). */
+  editable: boolean;
+  onClose: () => void;
+};
+
+/** A role's name and its permission matrix; built-in roles keep their name. */
+export function RoleEditor({ open, role, editable, onClose }: TRoleEditorProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ roleName: string }>();
+  const [matrix, setMatrix] = useState<TMatrix>(() => toMatrix(role?.rolePermissionInfos ?? []));
+  const save = useSaveRole();
+  const narrow = Grid.useBreakpoint().sm === false;
+
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue({ roleName: role?.roleName ?? '' });
+    setMatrix(toMatrix(role?.rolePermissionInfos ?? []));
+  }, [open, role, form]);
+
+  const submit = async ({ roleName }: { roleName: string }) => {
+    try {
+      await save.mutateAsync({
+        ...(role ? { roleId: role.roleId } : {}),
+        roleName: roleName.trim(),
+        rolePermissionInfos: fromMatrix(matrix),
+      });
+      toast.success(role ? t('roles.saved') : t('roles.created'));
+      onClose();
+    } catch {
+      // Shown by the API client (e.g. 409 for a duplicate name).
+    }
+  };
+
+  const title = role
+    ? editable
+      ? t('roles.editTitle', { name: role.roleName })
+      : role.roleName
+    : t('roles.createTitle');
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={title}
+      size={narrow ? '100%' : 640}
+      destroyOnHidden
+      forceRender
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose}>{editable ? t('common.cancel') : t('common.close')}</Button>
+          {editable ? (
+            <Button
+              type="primary"
+              loading={save.isPending}
+              onClick={() => form.submit()}
+              data-testid="role-save"
+            >
+              {role ? t('common.save') : t('common.create')}
+            </Button>
+          ) : null}
+        </Flex>
+      }
+    >
+      {role?.builtIn ? (
+        <Alert type="info" showIcon title={t('roles.builtInHint')} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <Form.Item
+          name="roleName"
+          label={t('roles.name')}
+          extra={t('roles.nameHint')}
+          rules={[{ required: true, ...zodRule(ZRoleData.shape.roleName) }]}
+        >
+          <Input disabled={!editable || role?.builtIn === true} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('roles.permissions')}>
+          <PermissionMatrix value={matrix} onChange={setMatrix} disabled={!editable} />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
