@@ -47,7 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    // npm runs workspace scripts inside the package; relative paths mean where the user ran npm.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     inMemory: false,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

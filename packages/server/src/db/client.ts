@@ -58,6 +58,30 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Creates the database a URL names when the server does not have it yet (first start). */
+async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await probe.connect();
+    await probe.end();
+    return;
+  } catch (error) {
+    await probe.end().catch(() => undefined);
+    // 3D000: invalid_catalog_name, the database does not exist.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+  }
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Opens PGlite (in memory or under dataDir/pgdata) or a PostgreSQL server, and migrates it. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -65,6 +89,7 @@ export async function openDatabase(options: {
   inMemory?: boolean;
 }): Promise<TDatabase> {
   if (options.databaseUrl) {
+    await createDatabaseIfMissing(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     await migratePg(drizzlePg(pool), { migrationsFolder });
