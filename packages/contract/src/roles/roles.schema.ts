@@ -12,6 +12,17 @@ export const ZRolePermissionInfo = z.object({
 });
 export type TRolePermissionInfo = z.infer<typeof ZRolePermissionInfo>;
 
+/** A full matrix (one entry per area) granting exactly the given "<area>.<action>" permissions. */
+export function permissionMatrix(granted: readonly string[]): TRolePermissionInfo[] {
+  return PERMISSION_AREAS.map((area) => ({
+    rolePermissionName: area,
+    permissionCreate: granted.includes(`${area}.create`),
+    permissionRead: granted.includes(`${area}.read`),
+    permissionUpdate: granted.includes(`${area}.update`),
+    permissionDelete: granted.includes(`${area}.delete`),
+  }));
+}
+
 export const ZRole = z.object({
   roleId: ZId,
   roleName: z.string(),

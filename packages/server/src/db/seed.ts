@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  ALL_PERMISSIONS,
-  generatePassword,
-  PERMISSION_AREAS,
-  type TBuiltinRole,
-  type TRolePermissionInfo,
-} from '@portal/contract';
+import { ALL_PERMISSIONS, generatePassword, permissionMatrix, type TBuiltinRole } from '@portal/contract';
 import type { PasswordHasher } from '../lib/passwords.ts';
 import type { CompaniesRepository } from '../modules/companies/companies.repository.ts';
 import { DEFAULT_COMPANY_NAME } from '../modules/info/environment.ts';
@@ -22,16 +16,6 @@ const BUILTIN_PERMISSIONS: Record<TBuiltinRole, readonly string[]> = {
   userrole: ['contentmanagement.read'],
 };
 
-function matrix(granted: readonly string[]): TRolePermissionInfo[] {
-  return PERMISSION_AREAS.map((area) => ({
-    rolePermissionName: area,
-    permissionCreate: granted.includes(`${area}.create`),
-    permissionRead: granted.includes(`${area}.read`),
-    permissionUpdate: granted.includes(`${area}.update`),
-    permissionDelete: granted.includes(`${area}.delete`),
-  }));
-}
-
 export const sha512Hex = (text: string) => createHash('sha512').update(text).digest('hex');
 
 /**
@@ -46,7 +30,8 @@ export async function seed(deps: {
   adminPassword: string | undefined;
 }): Promise<string | undefined> {
   for (const [name, granted] of Object.entries(BUILTIN_PERMISSIONS)) {
-    if (!(await deps.roles.byName(name))) await deps.roles.save({ name, builtIn: true }, matrix(granted));
+    if (!(await deps.roles.byName(name)))
+      await deps.roles.save({ name, builtIn: true }, permissionMatrix(granted));
   }
   const company =
     (await deps.companies.byName(DEFAULT_COMPANY_NAME)) ??

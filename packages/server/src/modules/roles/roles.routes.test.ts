@@ -2,9 +2,10 @@ import {
   ALL_PERMISSIONS,
   BUILTIN_ROLES,
   PERMISSION_AREAS,
+  permissionMatrix,
   type TRole,
-  type TRolePermissionInfo,
 } from '@portal/contract';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 
@@ -15,16 +16,7 @@ let admin: string;
 let partner: string;
 let builtIn: Record<string, TRole>;
 
-/** A full matrix (every area) granting exactly the given "<area>.<action>" permissions. */
-function matrix(granted: readonly string[]): TRolePermissionInfo[] {
-  return PERMISSION_AREAS.map((area) => ({
-    rolePermissionName: area,
-    permissionCreate: granted.includes(`${area}.create`),
-    permissionRead: granted.includes(`${area}.read`),
-    permissionUpdate: granted.includes(`${area}.update`),
-    permissionDelete: granted.includes(`${area}.delete`),
-  }));
-}
+const matrix = permissionMatrix;
 
 async function saveRole(token: string, roleData: unknown) {
   return t.call('POST', '/api/role/save', { token, body: { roleData } });
@@ -37,13 +29,6 @@ async function deleteRole(token: string, roleId: number | undefined) {
 async function roleNamed(name: string): Promise<TRole | undefined> {
   const response = await t.call('POST', '/api/role/find', { token: admin, body: { names: [name] } });
   return (response.body.roleInfos as TRole[])[0];
-}
-
-function decodeClaims(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
-    string,
-    unknown
-  >;
 }
 
 beforeAll(async () => {
@@ -129,7 +114,7 @@ describe('POST /api/role/save', () => {
 
     await t.user('roles-auditor', 'auditor', null);
     const { authToken } = await t.login('roles-auditor', PASSWORD);
-    const claims = decodeClaims(authToken);
+    const claims = decodeJwt(authToken);
     expect(claims.roles).toEqual(['auditor']);
     expect([...(claims.permissions as string[])].sort()).toEqual([...granted].sort());
     expect((await roleNamed('auditor'))?.userCount).toBe(1);
