@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../auth/session-store.ts';
+import { AUTH_STORAGE_KEY, sessionStore } from '../auth/session-store.ts';
 import { toastStore } from '../toast/toast-store.ts';
-import { apiRequest } from './api-client.ts';
+import { apiRequest, renewSession } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
 function jwt(claims: object): string {
@@ -103,5 +103,15 @@ describe('apiRequest', () => {
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).message).toBe('login is required');
     expect(toastStore.getSnapshot()[0]).toMatchObject({ type: 'error', message: 'login is required' });
+  });
+
+  it('takes the pair another tab renewed instead of spending the old refresh token again', async () => {
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ id: 1, authToken: tokenB, refreshToken: 'refresh-2' }),
+    );
+    await expect(renewSession()).resolves.toBe(true);
+    expect(calls).toHaveLength(0);
+    expect(sessionStore.getSnapshot().authData?.refreshToken).toBe('refresh-2');
   });
 });

@@ -79,29 +79,41 @@ async function send(path: string, options: TRequestOptions, token: string | unde
 
 let renewing: Promise<boolean> | null = null;
 
+/** Runs `work` while holding a lock shared by every tab of this origin, where the browser has Web Locks. */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('portal-token-renew', work) : work();
+}
+
+async function renewOnce(): Promise<boolean> {
+  const before = sessionStore.getSnapshot().authData;
+  // Another tab may have renewed while this one waited for the lock: take its pair, spend nothing.
+  sessionStore.reload();
+  const authData = sessionStore.getSnapshot().authData;
+  if (!authData) return false;
+  if (before && authData.refreshToken !== before.refreshToken) return true;
+  try {
+    const response = await send('/user/token-renew', { method: 'GET' }, authData.refreshToken);
+    const envelope = await readEnvelope(response);
+    const { authToken, refreshToken } = envelope;
+    if (!response.ok || typeof authToken !== 'string' || typeof refreshToken !== 'string') return false;
+    // Another tab may have signed out meanwhile; do not resurrect its session.
+    if (sessionStore.getSnapshot().authData?.refreshToken !== authData.refreshToken) return false;
+    sessionStore.setAuth({ id: authData.id, authToken, refreshToken });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Rotates the token pair with GET /user/token-renew (bearer refreshToken). Concurrent callers
- * share one call, because a refresh token used twice revokes the whole sign-in.
+ * Rotates the token pair with GET /user/token-renew (bearer refreshToken). Callers in this tab
+ * share one call and tabs take turns, because a refresh token used twice revokes the whole sign-in.
  */
 export function renewSession(): Promise<boolean> {
-  renewing ??= (async () => {
-    const authData = sessionStore.getSnapshot().authData;
-    if (!authData) return false;
-    try {
-      const response = await send('/user/token-renew', { method: 'GET' }, authData.refreshToken);
-      const envelope = await readEnvelope(response);
-      const { authToken, refreshToken } = envelope;
-      if (!response.ok || typeof authToken !== 'string' || typeof refreshToken !== 'string') return false;
-      // Another tab may have signed out meanwhile; do not resurrect its session.
-      if (sessionStore.getSnapshot().authData?.refreshToken !== authData.refreshToken) return false;
-      sessionStore.setAuth({ id: authData.id, authToken, refreshToken });
-      return true;
-    } catch {
-      return false;
-    } finally {
-      renewing = null;
-    }
-  })();
+  renewing ??= acrossTabs(renewOnce).finally(() => {
+    renewing = null;
+  });
   return renewing;
 }
 
