@@ -175,7 +175,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
-      wildcard: false,
+      // Looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: 'index.html',
     });
   return app;

@@ -12,6 +12,31 @@ export const ZRolePermissionInfo = z.object({
 });
 export type TRolePermissionInfo = z.infer<typeof ZRolePermissionInfo>;
 
+/** The "<area>.<action>" permissions a role's matrix grants. */
+export function grantedPermissions(infos: readonly TRolePermissionInfo[]): string[] {
+  return infos.flatMap((info) =>
+    (
+      [
+        ['create', info.permissionCreate],
+        ['read', info.permissionRead],
+        ['update', info.permissionUpdate],
+        ['delete', info.permissionDelete],
+      ] as const
+    ).flatMap(([action, granted]) => (granted ? [`${info.rolePermissionName}.${action}`] : [])),
+  );
+}
+
+/**
+ * Nobody hands out or takes over more than they hold: true when the caller is an admin or holds
+ * every one of `permissions` (a role's grants, or a user's).
+ */
+export function holdsAll(
+  caller: { isAdmin: boolean; permissions: ReadonlySet<string> },
+  permissions: readonly string[],
+): boolean {
+  return caller.isAdmin || permissions.every((permission) => caller.permissions.has(permission));
+}
+
 /** A full matrix (one entry per area) granting exactly the given "<area>.<action>" permissions. */
 export function permissionMatrix(granted: readonly string[]): TRolePermissionInfo[] {
   return PERMISSION_AREAS.map((area) => ({

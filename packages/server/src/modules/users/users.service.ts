@@ -1,4 +1,10 @@
-import type { TUser, TUserFindRequest, TUserInput } from '@portal/contract';
+import {
+  grantedPermissions,
+  holdsAll,
+  type TUser,
+  type TUserFindRequest,
+  type TUserInput,
+} from '@portal/contract';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
@@ -250,19 +256,11 @@ export class UsersService {
     if (unique.length === 0) return;
     const found = await this.#d.roles.find({ ids: unique });
     if (found.roles.length !== unique.length) throw notFound('The requested role is not found');
-    if (auth.isAdmin) return;
-    for (const role of found.roles) {
-      for (const info of role.rolePermissionInfos) {
-        const granted = [
-          info.permissionCreate && 'create',
-          info.permissionRead && 'read',
-          info.permissionUpdate && 'update',
-          info.permissionDelete && 'delete',
-        ].filter((a): a is string => typeof a === 'string');
-        if (granted.some((action) => !auth.permissions.has(`${info.rolePermissionName}.${action}`))) {
-          throw forbidden(`You cannot assign the role ${role.roleName}: it grants more than you hold`);
-        }
-      }
+    const excessive = found.roles.find(
+      (role) => !holdsAll(auth, grantedPermissions(role.rolePermissionInfos)),
+    );
+    if (excessive) {
+      throw forbidden(`You cannot assign the role ${excessive.roleName}: it grants more than you hold`);
     }
   }
 
@@ -270,7 +268,7 @@ export class UsersService {
   async #assertManageable(auth: TAuth, row: TUserRow): Promise<void> {
     if (auth.isAdmin || row.id === auth.userId) return;
     const { permissions } = await this.#d.users.rolesAndPermissions(row.id);
-    if (permissions.some((permission) => !auth.permissions.has(permission))) {
+    if (!holdsAll(auth, permissions)) {
       throw forbidden(`You cannot change the user ${row.login}: it holds more than you`);
     }
   }

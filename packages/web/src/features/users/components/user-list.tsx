@@ -7,7 +7,7 @@ import {
   ReloadOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import type { TUser } from '@portal/contract';
+import { holdsAll, type TUser } from '@portal/contract';
 import type { TableProps } from 'antd';
 import { App, Button, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -59,6 +59,27 @@ export function UserList() {
   const mayUpdate = can(session, 'usermanagement.update');
   const mayDelete = can(session, 'usermanagement.delete');
   const selfId = session.user?.id;
+  const roleGrants = useMemo(
+    () => new Map((roles.data ?? []).map((r) => [r.roleId, r.permissions])),
+    [roles.data],
+  );
+  const caller = useMemo(
+    () => ({
+      isAdmin: can(session, 'adminmanagement.read'),
+      permissions: new Set(Array.isArray(session.claims?.permissions) ? session.claims.permissions : []),
+    }),
+    [session],
+  );
+  /** The server refuses changes to users who hold more than the caller; their actions are off. */
+  const manageable = (user: TUser) =>
+    user.id === selfId ||
+    holdsAll(
+      caller,
+      user.roles.flatMap((r) => roleGrants.get(r.roleId) ?? []),
+    );
+  /** Nobody deactivates or deletes themselves either. */
+  const locked = (user: TUser) => user.id === selfId || !manageable(user);
+  const assignableRoles = (roles.data ?? []).filter((r) => holdsAll(caller, r.permissions));
 
   const update = useCallback(
     (patch: Partial<TUserListState>) => {
@@ -72,7 +93,7 @@ export function UserList() {
     !iso || Date.parse(iso) === Date.parse(defaultMinDate()) ? t('common.never') : dayjs(iso).format('L LT');
 
   const setActive = async (targets: TUser[], active: boolean) => {
-    const changing = targets.filter((u) => u.active !== active && u.id !== selfId);
+    const changing = targets.filter((u) => u.active !== active && !locked(u));
     if (changing.length === 0) return;
     try {
       await approve.mutateAsync(changing.map((u) => ({ id: u.id, login: u.login, active })));
@@ -88,7 +109,7 @@ export function UserList() {
   };
 
   const deleteUsers = async (targets: TUser[]) => {
-    const deleting = targets.filter((u) => u.id !== selfId);
+    const deleting = targets.filter((u) => !locked(u));
     if (deleting.length === 0) return;
     try {
       await remove.mutateAsync(deleting.map((u) => u.login));
@@ -220,6 +241,7 @@ export function UserList() {
                 type="text"
                 icon={<EditOutlined />}
                 aria-label={`${t('common.edit')} ${user.login}`}
+                disabled={!manageable(user)}
                 onClick={() => {
                   setEditing(user);
                   setFormOpen(true);
@@ -232,7 +254,7 @@ export function UserList() {
               <Button
                 type="text"
                 icon={user.active ? <StopOutlined /> : <CheckOutlined />}
-                disabled={user.id === selfId}
+                disabled={locked(user)}
                 aria-label={`${user.active ? t('users.deactivate') : t('users.approve')} ${user.login}`}
                 data-testid={user.active ? 'row-deactivate' : 'row-approve'}
                 onClick={() => void setActive([user], !user.active)}
@@ -247,14 +269,14 @@ export function UserList() {
               cancelText={t('common.cancel')}
               okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' }}
               onConfirm={() => deleteUsers([user])}
-              disabled={user.id === selfId}
+              disabled={locked(user)}
             >
               <Tooltip title={t('common.delete')}>
                 <Button
                   type="text"
                   danger
                   icon={<DeleteOutlined />}
-                  disabled={user.id === selfId}
+                  disabled={locked(user)}
                   aria-label={`${t('common.delete')} ${user.login}`}
                   data-testid="row-delete"
                 />
@@ -337,7 +359,7 @@ export function UserList() {
       <Flex wrap gap={8} style={{ marginBottom: 12 }} align="center">
         <UserFilters
           state={state}
-          roles={roles.data ?? []}
+          roles={assignableRoles}
           companies={companies.data ?? []}
           showCompanies={companiesAllowed && !companies.isError}
           onChange={update}
@@ -407,7 +429,7 @@ export function UserList() {
                   selectedRowKeys: selected.map((u) => u.id),
                   onChange: (_keys, rows) => setSelected(rows),
                   getCheckboxProps: (user) => ({
-                    disabled: user.id === selfId,
+                    disabled: locked(user),
                     'aria-label': user.login,
                   }),
                 }
