@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.ts';
+import type { TDatabase } from '../src/db/client.ts';
+import type { TMail } from '../src/lib/mailer.ts';
 import { openTestDatabase, testConfig } from './test-app.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -19,5 +21,10 @@ export async function startPortal(
   const app = await buildApp(config, database, false);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    mails: () => [...app.services.mailer.sent],
+    database,
+    close: () => app.close(),
+  };
 }
