@@ -8,10 +8,17 @@ import { openTestDatabase, testConfig } from './test-app.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+export type TPortal = {
+  url: string;
+  /** Mail the portal sent, newest last (activation codes, reset links). */
+  mails: () => TMail[];
+  /** The portal's database, to arrange data the UI cannot make yet. */
+  database: TDatabase;
+  close(): Promise<void>;
+};
+
 /** Starts a real portal on a random local port, serving the built web app (for browser tests). */
-export async function startPortal(
-  options: { adminPassword?: string } = {},
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startPortal(options: { adminPassword?: string } = {}): Promise<TPortal> {
   const database = await openTestDatabase();
   const config = testConfig({
     webDist,
