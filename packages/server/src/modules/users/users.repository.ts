@@ -192,24 +192,28 @@ export class UsersRepository {
   /** Full API records of the given users, in the order of `ids`. */
   async load(ids: number[]): Promise<TUser[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#db
-      .select({ user: users, companyName: companies.name, companyLicenseId: companies.licenseId })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(inArray(users.id, ids));
-    const roleRows = await this.#db
-      .select({ userId: userRoles.userId, roleId: roles.id, roleName: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, ids))
-      .orderBy(roles.name);
+    const [rows, roleRows] = await Promise.all([
+      this.#db
+        .select({ user: users, companyName: companies.name, companyLicenseId: companies.licenseId })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(inArray(users.id, ids)),
+      this.#db
+        .select({ userId: userRoles.userId, roleId: roles.id, roleName: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, ids))
+        .orderBy(roles.name),
+    ]);
     const licenseIds = [
       ...new Set(rows.map((r) => r.user.licenseId ?? r.companyLicenseId).filter((id) => id !== null)),
     ];
     const licenseById = new Map<number, TLicense>();
     if (licenseIds.length) {
-      const licenseRows = await this.#db.select().from(licenses).where(inArray(licenses.id, licenseIds));
-      const seats = await this.seatsUsed(licenseIds);
+      const [licenseRows, seats] = await Promise.all([
+        this.#db.select().from(licenses).where(inArray(licenses.id, licenseIds)),
+        this.seatsUsed(licenseIds),
+      ]);
       for (const row of licenseRows) licenseById.set(row.id, toLicense(row, seats.get(row.id) ?? 0));
     }
     const byId = new Map(
