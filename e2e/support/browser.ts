@@ -54,3 +54,41 @@ export async function toastTexts(page: Page): Promise<string[]> {
 export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.locator('[data-testid=toast]', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
+
+/** Signs out through the user menu and waits for the login page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.locator('[data-testid=user-menu]').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.locator('[data-testid=login-form]').waitFor();
+}
+
+/** Fills the login form and submits it, without waiting for where the portal goes next. */
+export async function submitLogin(
+  page: Page,
+  baseUrl: string,
+  login: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}#/auth/login`);
+  await page.getByLabel('Username').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The newest mail sent to the address, waiting a little for it to arrive. */
+export async function waitForMail<TMail extends { to: string; subject: string; text: string }>(
+  mails: () => TMail[],
+  to: string,
+  subject: RegExp,
+  timeout = 10_000,
+): Promise<TMail> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = mails()
+      .filter((mail) => mail.to === to && subject.test(mail.subject))
+      .at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a subject matching ${subject.source}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

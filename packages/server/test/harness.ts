@@ -28,6 +28,8 @@ export async function startPortal(options: { adminPassword?: string } = {}): Pro
   const app = await buildApp(config, database, false);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  // Links in mails point at this portal only once its port is known.
+  config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}/`,
     mails: () => [...app.services.mailer.sent],
