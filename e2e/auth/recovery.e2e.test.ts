@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPortal } from '../../packages/server/test/harness.ts';
-import { startPortal } from '../../packages/server/test/harness.ts';
 import {
   ADMIN_PASSWORD,
-  launchBrowser,
+  openPortal,
+  type TPortalUnderTest,
   signIn,
   signOut,
   submitLogin,
@@ -16,25 +16,19 @@ import {
 const ADMIN_EMAIL = 'admin@localhost';
 
 describe('recovering and changing a password', () => {
+  let env: TPortalUnderTest;
   let portal: TPortal;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let resetPassword = '';
   const changedPassword = 'Chang3d-Password!';
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
+    env = await openPortal();
+    portal = env.portal;
+    page = await env.newPage({ width: 1280, height: 800 });
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await portal?.close();
-  });
+  afterAll(() => env?.close());
 
   const askForResetLink = async (userLogin: string) => {
     await page.goto(`${portal.url}#/auth/login`);

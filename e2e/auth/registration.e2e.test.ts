@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPortal } from '../../packages/server/test/harness.ts';
-import { startPortal } from '../../packages/server/test/harness.ts';
 import {
   ADMIN_PASSWORD,
-  launchBrowser,
+  openPortal,
+  type TPortalUnderTest,
   signIn,
   submitLogin,
   waitForHash,
@@ -13,10 +13,8 @@ import {
 } from '../support/browser.ts';
 
 describe('registering a new account', () => {
+  let env: TPortalUnderTest;
   let portal: TPortal;
-  let browser: Browser;
-  let visitorContext: BrowserContext;
-  let adminContext: BrowserContext;
   let visitor: Page;
   let admin: Page;
   const login = `e2e.reg.${Date.now().toString(36)}`;
@@ -24,20 +22,13 @@ describe('registering a new account', () => {
   const password = 'Registr4tion-Pass!';
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
-    visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    visitor = await visitorContext.newPage();
-    admin = await adminContext.newPage();
+    env = await openPortal();
+    portal = env.portal;
+    visitor = await env.newPage();
+    admin = await env.newPage();
   });
 
-  afterAll(async () => {
-    await visitorContext?.close();
-    await adminContext?.close();
-    await browser?.close();
-    await portal?.close();
-  });
+  afterAll(() => env?.close());
 
   const form = () => visitor.locator('[data-testid=register-form]');
 

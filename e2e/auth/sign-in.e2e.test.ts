@@ -1,26 +1,26 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal } from '../../packages/server/test/harness.ts';
-import { ADMIN_PASSWORD, launchBrowser, signIn, waitForHash } from '../support/browser.ts';
+import type { TPortal } from '../../packages/server/test/harness.ts';
+import {
+  ADMIN_PASSWORD,
+  openPortal,
+  type TPortalUnderTest,
+  signIn,
+  waitForHash,
+} from '../support/browser.ts';
 
 describe('signing in and out', () => {
-  let portal: { url: string; close(): Promise<void> };
-  let browser: Browser;
-  let context: BrowserContext;
+  let env: TPortalUnderTest;
+  let portal: TPortal;
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
+    env = await openPortal();
+    portal = env.portal;
+    page = await env.newPage({ width: 1280, height: 800 });
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await portal?.close();
-  });
+  afterAll(() => env?.close());
 
   it('sends a visitor without a session to sign-in with the redirect flag', async () => {
     await page.goto(`${portal.url}#/users`);

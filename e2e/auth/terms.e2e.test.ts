@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terms } from '../../packages/server/src/db/schema/index.ts';
 import type { TPortal } from '../../packages/server/test/harness.ts';
-import { startPortal } from '../../packages/server/test/harness.ts';
 import {
   ADMIN_PASSWORD,
-  launchBrowser,
+  openPortal,
+  type TPortalUnderTest,
   signIn,
   signOut,
   submitLogin,
@@ -13,26 +13,20 @@ import {
 } from '../support/browser.ts';
 
 describe('accepting the terms & conditions', () => {
+  let env: TPortalUnderTest;
   let portal: TPortal;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const title = 'Portal terms of use 2025';
   const description = 'Families may be used in your own projects only.\nRedistribution is not allowed.';
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
+    env = await openPortal();
+    portal = env.portal;
+    page = await env.newPage({ width: 1280, height: 800 });
     await portal.database.db.insert(terms).values({ title, description, active: true, companyId: null });
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await portal?.close();
-  });
+  afterAll(() => env?.close());
 
   it('sends the admin to the terms page after signing in when portal-wide terms are active', async () => {
     await submitLogin(page, portal.url, 'admin', ADMIN_PASSWORD);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { startPortal, type TPortal } from '../../packages/server/test/harness.ts';
 
 /** Debian's Chromium: the browser tests drive it and never download one of their own. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -27,6 +28,33 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+export type TPortalUnderTest = {
+  portal: TPortal;
+  /** A page in a fresh browser context (its own storage and cookies). */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+};
+
+/** A real portal (admin password ADMIN_PASSWORD) and headless Chromium, for one test file. */
+export async function openPortal(): Promise<TPortalUnderTest> {
+  const browser = await launchBrowser();
+  const portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
+  const contexts: BrowserContext[] = [];
+  return {
+    portal,
+    async newPage(viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+      await browser.close();
+      await portal.close();
+    },
+  };
 }
 
 /** Waits until the hash route matches, e.g. /^#\/auth\/login/. */

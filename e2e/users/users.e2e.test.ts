@@ -1,28 +1,29 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal } from '../../packages/server/test/harness.ts';
-import { ADMIN_PASSWORD, launchBrowser, signIn, waitForHash, waitForToast } from '../support/browser.ts';
+import type { TPortal } from '../../packages/server/test/harness.ts';
+import {
+  ADMIN_PASSWORD,
+  openPortal,
+  type TPortalUnderTest,
+  signIn,
+  waitForHash,
+  waitForToast,
+} from '../support/browser.ts';
 
 describe('managing users', () => {
-  let portal: { url: string; close(): Promise<void> };
-  let browser: Browser;
-  let context: BrowserContext;
+  let env: TPortalUnderTest;
+  let portal: TPortal;
   let page: Page;
   const login = `e2e.user.${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    env = await openPortal();
+    portal = env.portal;
+    page = await env.newPage();
     await signIn(page, portal.url, 'admin', ADMIN_PASSWORD);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await portal?.close();
-  });
+  afterAll(() => env?.close());
 
   const row = () => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: login });
 
