@@ -81,6 +81,10 @@ describe('registering a new account', () => {
     await waitForHash(admin, /^#\/users/);
     await admin.getByRole('combobox', { name: 'Status' }).click();
     await admin.locator('.ant-select-item-option', { hasText: /^Inactive$/ }).click();
+    // The filtered page replaces the previous one; act only once the active admin has left it.
+    await admin
+      .locator('.ant-table-tbody tr.ant-table-row', { hasText: 'Portal Administrator' })
+      .waitFor({ state: 'detached' });
     const row = admin.locator('.ant-table-tbody tr.ant-table-row', { hasText: login });
     await row.waitFor();
     const text = await row.innerText();
