@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPortal } from '../../packages/server/test/harness.ts';
 import {
@@ -62,6 +63,25 @@ describe('managing users', () => {
       () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1,
     );
     expect(await row().innerText()).toContain('Erika Mustermann-Oberhausen');
+  });
+
+  it('gives the user a photo that the form shows again when reopened', async () => {
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
+    await row().getByRole('button', { name: /^Edit/ }).click();
+    await page.locator('[data-testid=user-form] input[type=file]').setInputFiles({
+      name: 'erika.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await page.locator('[data-testid=photo-remove]').waitFor();
+    await page.locator('[data-testid=user-form-save]').click();
+    await waitForToast(page, 'The user has been saved.');
+    await row().getByRole('button', { name: /^Edit/ }).click();
+    await page.locator('[data-testid=user-form] img[alt]').waitFor();
+    await page.locator('[data-testid=photo-remove]').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('deactivates the user', async () => {

@@ -1,7 +1,7 @@
 import type { TUser, TUserInput } from '@portal/contract';
 import { MESSAGES, ZLogin, ZUserData } from '@portal/contract';
 import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
@@ -10,7 +10,9 @@ import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import type { TCompanyOption } from '../api/find-company-options.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
+import { useUserPhoto } from '../api/find-user-photo.ts';
 import { useSaveUsers } from '../api/save-users.ts';
+import { PhotoField, type TPhotoValue } from './photo-field.tsx';
 
 type TUserFormValues = {
   login: string;
@@ -69,10 +71,19 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
   const save = useSaveUsers();
   const narrow = Grid.useBreakpoint().sm === false;
   const creating = user === null;
+  const [photo, setPhoto] = useState<TPhotoValue>({ base64: null, fileName: null, changed: false });
+  const storedPhoto = useUserPhoto(open && user?.photoFileName ? user.id : undefined);
 
   useEffect(() => {
     if (open) form.setFieldsValue({ password: undefined, ...initialValues(user) });
+    setPhoto({ base64: null, fileName: user?.photoFileName ?? null, changed: false });
   }, [open, user, form]);
+
+  // The stored photo arrives after the form opens; a photo picked meanwhile wins.
+  useEffect(() => {
+    const base64 = storedPhoto.data;
+    if (base64) setPhoto((current) => (current.changed ? current : { ...current, base64 }));
+  }, [storedPhoto.data]);
 
   const submit = async (values: TUserFormValues) => {
     const company = companies.find((c) => c.companyId === values.companyId);
@@ -92,6 +103,7 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
       active: values.active,
       registrationCompleted: values.registrationCompleted,
       ...(creating && values.password ? { passwordHash: await hashPassword(values.password) } : {}),
+      ...(photo.changed ? { photoBase64: photo.base64, photoFileName: photo.fileName } : {}),
     };
     if (!companiesAvailable && user?.company) input.company = { companyId: user.company.companyId };
     try {
@@ -132,6 +144,9 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
         onFinish={(values) => void submit(values)}
         data-testid="user-form"
       >
+        <Form.Item label={t('user.photo')}>
+          <PhotoField value={photo} onChange={setPhoto} />
+        </Form.Item>
         <Form.Item name="login" label={t('user.login')} rules={[{ required: true, ...zodRule(ZLogin) }]}>
           <Input autoComplete="off" />
         </Form.Item>
