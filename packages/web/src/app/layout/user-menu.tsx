@@ -1,10 +1,11 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog.tsx';
+import { TwoStepDialog } from '../../features/auth/components/two-step-dialog.tsx';
 import { useSession } from '../../shared/auth/use-session.ts';
 
 export type TUserMenuProps = { compact?: boolean };
@@ -16,6 +17,9 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [changing, setChanging] = useState(false);
+  const [twoStep, setTwoStep] = useState(false);
+  // An administrator whose token says "set up the second factor first" gets the dialog at once.
+  const twoStepRequired = claims?.mfaSetup === true;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.login : (claims?.login ?? '');
   const avatar = user?.photoBase64 ? `data:image/png;base64,${user.photoBase64}` : undefined;
 
@@ -46,10 +50,12 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
             },
             { type: 'divider' },
             { key: 'password', icon: <KeyOutlined />, label: t('header.changePassword') },
+            { key: 'twoStep', icon: <SafetyOutlined />, label: t('twoStep.title') },
             { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
           ],
           onClick: ({ key }) => {
             if (key === 'password') setChanging(true);
+            if (key === 'twoStep') setTwoStep(true);
             if (key === 'logout') void signOut();
           },
         }}
@@ -72,6 +78,11 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
         </Button>
       </Dropdown>
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+      <TwoStepDialog
+        open={twoStep || twoStepRequired}
+        required={twoStepRequired}
+        onClose={() => setTwoStep(false)}
+      />
     </>
   );
 }
