@@ -41,6 +41,12 @@ async function byLogin(login: string): Promise<TUser | undefined> {
   return (await find(admin, { logins: [login] })).users[0];
 }
 
+/** Saves changes to an existing user (found by login) as `token` would, keeping its password. */
+async function edit(token: string, login: string, changes: Record<string, unknown>) {
+  const current = await byLogin(login);
+  return save(token, [{ ...newUser(login), id: current?.id, passwordHash: undefined, ...changes }]);
+}
+
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   admin = await t.adminToken();
@@ -211,15 +217,7 @@ describe('POST /api/user/save', () => {
 
   it('updates a user when its id is sent', async () => {
     const before = await byLogin('created-2');
-    const response = await save(admin, [
-      {
-        ...newUser('created-2'),
-        id: before?.id,
-        passwordHash: undefined,
-        firstName: 'Renamed',
-        phone: '+41 1 234',
-      },
-    ]);
+    const response = await edit(admin, 'created-2', { firstName: 'Renamed', phone: '+41 1 234' });
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]).toMatchObject({
       id: before?.id,
@@ -326,15 +324,7 @@ describe('POST /api/user/save', () => {
       '[Detail] You cannot assign the role adminrole: it grants more than you hold',
     );
     expect(await byLogin('would-be-admin')).toBeUndefined();
-    const target = await byLogin('user-a');
-    const promote = await save(partnerA, [
-      {
-        ...newUser('user-a'),
-        id: target?.id,
-        passwordHash: undefined,
-        roles: [{ roleId: roleIds.adminrole }],
-      },
-    ]);
+    const promote = await edit(partnerA, 'user-a', { roles: [{ roleId: roleIds.adminrole }] });
     expect(promote.status).toBe(403);
     expect((await byLogin('user-a'))?.roles.map((r) => r.roleName)).toEqual(['userrole']);
   });
@@ -377,31 +367,18 @@ describe('users who hold more than the caller', () => {
 describe('own account and sign-ins', () => {
   it('saves the own record when the roles sent are the ones held', async () => {
     const self = await byLogin('admin');
-    const response = await save(admin, [
-      {
-        ...newUser('admin'),
-        id: self?.id,
-        passwordHash: undefined,
-        email: 'admin@example.com',
-        company: self?.company,
-        roles: [{ roleId: roleIds.adminrole }],
-      },
-    ]);
+    const response = await edit(admin, 'admin', {
+      email: 'admin@example.com',
+      company: self?.company,
+      roles: [{ roleId: roleIds.adminrole }],
+    });
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]?.email).toBe('admin@example.com');
     expect((await t.call('GET', '/api/user/me', { token: admin })).status).toBe(200);
   });
 
   it('answers 409 when a caller changes its own roles', async () => {
-    const self = await byLogin('partner-a');
-    const response = await save(partnerA, [
-      {
-        ...newUser('partner-a'),
-        id: self?.id,
-        passwordHash: undefined,
-        roles: [{ roleId: roleIds.userrole }],
-      },
-    ]);
+    const response = await edit(partnerA, 'partner-a', { roles: [{ roleId: roleIds.userrole }] });
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain('[Detail] You cannot change your own roles');
     expect((await byLogin('partner-a'))?.roles.map((r) => r.roleName)).toEqual(['partnerrole']);
@@ -409,15 +386,7 @@ describe('own account and sign-ins', () => {
 
   it('ends the sign-ins of a user when its roles change', async () => {
     const { authToken } = await t.login('user-a1', PASSWORD);
-    const target = await byLogin('user-a1');
-    const response = await save(admin, [
-      {
-        ...newUser('user-a1'),
-        id: target?.id,
-        passwordHash: undefined,
-        roles: [{ roleId: roleIds.partneruserrole }],
-      },
-    ]);
+    const response = await edit(admin, 'user-a1', { roles: [{ roleId: roleIds.partneruserrole }] });
     expect(response.status).toBe(200);
     expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(401);
     const fresh = await t.login('user-a1', PASSWORD);
@@ -426,15 +395,7 @@ describe('own account and sign-ins', () => {
 
   it('keeps the sign-ins of a user when it is saved with unchanged roles', async () => {
     const { authToken } = await t.login('user-a1', PASSWORD);
-    const target = await byLogin('user-a1');
-    const response = await save(admin, [
-      {
-        ...newUser('user-a1'),
-        id: target?.id,
-        passwordHash: undefined,
-        roles: [{ roleId: roleIds.partneruserrole }],
-      },
-    ]);
+    const response = await edit(admin, 'user-a1', { roles: [{ roleId: roleIds.partneruserrole }] });
     expect(response.status).toBe(200);
     expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(200);
   });
