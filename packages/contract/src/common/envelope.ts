@@ -32,6 +32,3 @@ export const ZIsoDate = z.iso.datetime({ offset: true });
 export const MIN_DATE = '0001-01-01T00:00:00Z';
 
 export const ZId = z.number().int().positive();
-
-/** Base64 file content with its name, as files travel in JSON (CONTRACT 1). */
-export const ZBase64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not valid base64');

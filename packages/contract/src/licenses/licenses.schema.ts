@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ZId } from '../common/envelope.ts';
 
-export const LICENSE_STATUSES = ['valid', 'expired', 'suspended', 'full'] as const;
-
 export const ZLicense = z.object({
   licenseInfoId: ZId,
   licenseCode: z.string(),

@@ -34,6 +34,16 @@ export class CompaniesRepository {
     return row;
   }
 
+  /** Names of the given companies by id, in one query. */
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   async byName(name: string): Promise<TCompanyRow | undefined> {
     const [row] = await this.#db
       .select()

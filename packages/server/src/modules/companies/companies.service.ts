@@ -41,11 +41,8 @@ export class CompaniesService {
   async find(auth: TAuth, filter: TFind): Promise<{ companyInfos: TCompany[]; totalCount: number }> {
     const { rows, total } = await this.#repo.find(filter, await this.scopeOf(auth));
     const children = await this.#repo.children(rows.map((r) => r.id));
-    const parents = new Map<number, string>();
-    for (const id of new Set(rows.map((r) => r.parentId).filter((id) => id !== null))) {
-      const parent = await this.#repo.byId(id);
-      if (parent) parents.set(id, parent.name);
-    }
+    const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id) => id !== null))];
+    const parents = await this.#repo.namesOf(parentIds);
     return {
       companyInfos: rows.map((row) => toCompany(row, parents, children)),
       totalCount: total,

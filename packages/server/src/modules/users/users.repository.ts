@@ -70,11 +70,6 @@ export class UsersRepository {
     return row;
   }
 
-  async byIds(ids: number[]): Promise<TUserRow[]> {
-    if (ids.length === 0) return [];
-    return this.#db.select().from(users).where(inArray(users.id, ids));
-  }
-
   async byLogins(logins: string[]): Promise<TUserRow[]> {
     if (logins.length === 0) return [];
     return this.#db
