@@ -1,6 +1,7 @@
 export * from './common/envelope.ts';
 export * from './common/fields.ts';
 export * from './common/messages.ts';
+export * from './common/issues.ts';
 export * from './auth/permissions.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/password.ts';

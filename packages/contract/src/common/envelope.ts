@@ -31,4 +31,20 @@ export const ZIsoDate = z.iso.datetime({ offset: true });
 /** Default minimum date: lastLogin of a user who never completed a sign-in. */
 export const MIN_DATE = '0001-01-01T00:00:00Z';
 
-export const ZId = z.number().int().positive();
+/** Largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id: a positive whole number that fits the database's integer columns. */
+export const ZId = z.number().int().positive().max(MAX_ID);
+
+/** Beside each `[Detail]` of an error: its message key, values and field (see MESSAGE_TEMPLATES). */
+export const ZErrorDetail = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  field: z.string().optional(),
+});
+export type TErrorDetail = z.infer<typeof ZErrorDetail>;
+
+/** An error answer: the envelope plus `errorDetails`, one per `[Detail]`, in the same order. */
+export const ZErrorEnvelope = ZEnvelope.extend({ errorDetails: z.array(ZErrorDetail) });
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -1,12 +1,116 @@
-/** The message templates of spec section 5; every user-facing error detail is built from these. */
+/**
+ * Every message a person may read from the server, by key, with its English template. The spec's
+ * templates of section 5 come first. The server answers each `[Detail]` in English and, beside it,
+ * the key and its values (`errorDetails`), so the web shows the same message in the reader's
+ * language (locales: `messages.<key>`, field names: `fields.<name>`).
+ */
+export const MESSAGE_TEMPLATES = {
+  // Spec section 5.
+  notValid: '{name} is not valid',
+  required: '{name} is required',
+  minLength: '{name} minimum length is {min}',
+  maxLength: '{name} maximum length is {max}',
+  termsRequired: 'Accepting terms & conditions are required',
+  notFound: 'The requested {name} is not found',
+  loginIncorrect: 'The login detail is incorrect',
+  // Field rules beyond the spec's.
+  tooSmall: '{name} must be at least {min}',
+  tooLarge: '{name} must be at most {max}',
+  tooFewItems: '{name} needs at least {min} entries',
+  tooManyItems: '{name} takes at most {max} entries',
+  repeated: '{name} {value} is repeated',
+  nulCharacter: '{name} contains a character that is not allowed',
+  sortFieldNotValid: 'sort field {field} is not valid; use one of {fields}',
+  notValidBase64: '{name} is not valid base64',
+  tooLargeFile: '{name} is larger than {max} KiB',
+  notAPicture: '{name} is not a picture (PNG, JPEG, GIF or WebP)',
+  bodyNotJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is too large',
+  bodyRequired: 'The request body is required',
+  contentTypeNotSupported: 'This content type is not supported; send application/json',
+  requestTimeout: 'The request took too long to arrive',
+  routeNotFound: 'The requested route {method} {path} is not found',
+  internalError: 'Something went wrong; the reference is {reference}',
+  // Sign-in and tokens.
+  authTokenRequired: 'Sign in first: this needs a valid authToken',
+  selfcareFirst: 'Complete your account activation first',
+  mfaSetupFirst: 'Enable two-step sign-in first',
+  permissionRequired: 'This needs the {permission} permission',
+  accountNotApproved: 'The account is not approved yet',
+  accountNotActive: 'The account is not active',
+  signInExpired: 'The sign-in has expired; sign in again',
+  refreshTokenRequired: 'A refreshToken is required',
+  refreshTokenNotValid: 'The refreshToken is not valid',
+  refreshTokenReused: 'The refreshToken was already used; the sign-in is revoked',
+  codeNotValid: 'The code is not valid',
+  tooManyAttempts: 'Too many attempts; try again in {seconds} seconds',
+  loginLocked: 'Too many failed sign-ins; try again in {minutes} minutes',
+  licenceInactive: 'The company licence is inactive',
+  licenceExpired: 'The company licence has expired',
+  licenceFull: 'The company licence is full ({max} users)',
+  csrfCookie: 'The XSRF-TOKEN cookie is missing or not valid; reload the page',
+  csrfHeader: 'The X-XSRF-TOKEN header is missing or does not match the cookie',
+  botCheckRequired: 'The bot check is required',
+  botCheckNotValid: 'The bot check is not valid',
+  botCheckExpired: 'The bot check has expired; try again',
+  botCheckUsed: 'The bot check was already used; try again',
+  // Account self-service.
+  resetLinkNotValid: 'The reset link is not valid or has expired; ask for a new one',
+  activationCodeNotValid: 'The activation code is not valid or has expired',
+  alreadyActivated: 'The account is already activated',
+  oldPasswordWrong: 'The old password is not right',
+  newPasswordSame: 'The new password must differ from the old one',
+  termsNotCurrent: 'These terms are not the current ones; accept the current terms',
+  mfaAlreadyEnabled: 'Two-step sign-in is already on',
+  mfaNotEnabled: 'Two-step sign-in is not on',
+  mfaSetupNotStarted: 'Start the two-step sign-in set-up first',
+  mfaRequiredForAdmins: 'Administrators must keep two-step sign-in',
+  // Users and roles.
+  loginTaken: 'login {login} is already taken',
+  roleNameTaken: 'roleName {roleName} is already taken',
+  roleNameReserved: 'roleName {roleName} is reserved',
+  alreadyExists: 'This {name} already exists',
+  selfDeactivate: 'You cannot deactivate your own account',
+  selfDelete: 'You cannot delete your own account',
+  selfRoles: 'You cannot change your own roles',
+  lastAdministrator: 'The last administrator cannot be deleted',
+  roleGrantsMore: 'You cannot assign the role {roleName}: it grants more than you hold',
+  roleGrantExceeds: 'You cannot grant {permission}: you do not hold it',
+  userHoldsMore: 'You cannot change the user {login}: it holds more than you',
+  builtInRoleRename: 'A built-in role cannot be renamed',
+  builtInRoleDelete: 'A built-in role cannot be deleted',
+  adminRoleKeepsAll: 'adminrole keeps every permission',
+  roleInUse: 'The role is held by {count} users; take it from them first',
+  companyNotValid: 'company is not valid',
+} as const;
+
+export type TMessageKey = keyof typeof MESSAGE_TEMPLATES;
+export type TMessageValues = Record<string, string | number>;
+
+/** One message: its key, the values its template needs, and the request field it belongs to. */
+export type TMessage = { key: TMessageKey; values?: TMessageValues; field?: string };
+
+/** Fills a template's `{name}` placeholders (unknown ones stay as they are). */
+export function fillTemplate(template: string, values: TMessageValues = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+/** The English text of a message. */
+export function englishOf(message: TMessage): string {
+  return fillTemplate(MESSAGE_TEMPLATES[message.key], message.values);
+}
+
+/** The spec's templates as functions, for zod schemas (their English is also the server's). */
 export const MESSAGES = {
-  notValid: (name: string) => `${name} is not valid`,
-  required: (name: string) => `${name} is required`,
-  minLength: (name: string, min: number) => `${name} minimum length is ${min}`,
-  maxLength: (name: string, max: number) => `${name} maximum length is ${max}`,
-  termsRequired: () => 'Accepting terms & conditions are required',
-  notFound: (name: string) => `The requested ${name} is not found`,
-  loginIncorrect: () => 'The login detail is incorrect',
+  notValid: (name: string) => englishOf({ key: 'notValid', values: { name } }),
+  required: (name: string) => englishOf({ key: 'required', values: { name } }),
+  minLength: (name: string, min: number) => englishOf({ key: 'minLength', values: { name, min } }),
+  maxLength: (name: string, max: number) => englishOf({ key: 'maxLength', values: { name, max } }),
+  termsRequired: () => englishOf({ key: 'termsRequired' }),
+  notFound: (name: string) => englishOf({ key: 'notFound', values: { name } }),
+  loginIncorrect: () => englishOf({ key: 'loginIncorrect' }),
 } as const;
 
 /** Short field-level texts the old client showed beside inputs. */
