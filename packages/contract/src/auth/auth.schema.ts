@@ -85,16 +85,17 @@ export const ZMfaCodeRequest = z.object({
     .regex(/^\d{6}$/, MESSAGES.notValid('code')),
 });
 
-/** Claims of the signed authToken (CONTRACT 2). */
-export type TAuthClaims = {
-  sub: string;
-  sid: string;
-  login: string;
-  roles: string[];
-  companyId: number | null;
-  permissions: string[] | string;
+/** Claims of the signed authToken (CONTRACT 2); both sides read a token through this schema. */
+export const ZAuthClaims = z.object({
+  sub: z.string().regex(/^\d+$/),
+  sid: z.string().min(1),
+  login: z.string(),
+  roles: z.array(z.string()),
+  companyId: z.number().int().nullable(),
+  permissions: z.union([z.array(z.string()), z.string()]),
   /** Set while an administrator must still enable the second factor (MFA_REQUIRED_FOR_ADMINS). */
-  mfaSetup?: boolean;
-  iat: number;
-  exp: number;
-};
+  mfaSetup: z.boolean().optional(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type TAuthClaims = z.infer<typeof ZAuthClaims>;
