@@ -22,7 +22,16 @@ export type TDatabase = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** The nearest folder at or above `from` with a package.json: the server package from src/db/ and from dist/. */
+function packageFolder(from: string): string {
+  for (let folder = from; folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    if (fs.existsSync(path.join(folder, 'package.json'))) return folder;
+  }
+  throw new Error(`no package.json above ${from}`);
+}
+
+// Found through the package folder, so the sources (tests, dev) and the bundled dist/main.js agree.
+const migrationsFolder = path.join(packageFolder(path.dirname(fileURLToPath(import.meta.url))), 'drizzle');
 
 /**
  * Takes the data folder for this process. PGlite corrupts a folder two processes open, so a
