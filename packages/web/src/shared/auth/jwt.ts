@@ -1,22 +1,17 @@
-import type { TAuthClaims } from '@portal/contract';
+import { type TAuthClaims, ZAuthClaims } from '@portal/contract';
+import { decodeJwt } from 'jose';
 
-function base64UrlDecode(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
-/** Reads the claims of a JWT without verifying it (the server verifies; the client only schedules). */
-export function decodeJwt(token: string): TAuthClaims | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
+/**
+ * The claims of an authToken, checked against the contract's claims schema; null for anything
+ * that is not a readable token of this portal. Not verified: the server verifies every call, the
+ * client only reads who is signed in, what they may do and when to renew.
+ */
+export function readClaims(token: string): TAuthClaims | null {
   try {
-    const claims: unknown = JSON.parse(base64UrlDecode(payload));
-    if (typeof claims !== 'object' || claims === null || !('exp' in claims)) return null;
-    return claims as TAuthClaims;
+    const parsed = ZAuthClaims.safeParse(decodeJwt(token));
+    return parsed.success ? parsed.data : null;
   } catch {
+    // jose throws on a token that is not a JWT at all: treat it like claims that do not match.
     return null;
   }
 }

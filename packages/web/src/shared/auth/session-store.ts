@@ -1,7 +1,7 @@
 import type { TAuthClaims, TPermission, TUser } from '@portal/contract';
 import { hasPermission, isSelfcareClaim } from '@portal/contract';
 import { APP_VERSION } from './app-version.ts';
-import { decodeJwt } from './jwt.ts';
+import { readClaims } from './jwt.ts';
 
 /** Spec 9: the session lives in localStorage under the app version and a data key. */
 export const AUTH_STORAGE_KEY = `${APP_VERSION}-authData`;
@@ -39,7 +39,7 @@ function readStored(): TAuthData | null {
 }
 
 function build(authData: TAuthData | null, user: TUser | null): TSession {
-  return { authData, claims: authData ? decodeJwt(authData.authToken) : null, user };
+  return { authData, claims: authData ? readClaims(authData.authToken) : null, user };
 }
 
 /** The signed-in session: tokens (persisted) and the current user (in memory). */

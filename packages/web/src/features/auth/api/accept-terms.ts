@@ -1,11 +1,14 @@
-import type { TUser } from '@portal/contract';
+import { type TUser, ZUser } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { z } from 'zod';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
+
+const ZAnswer = z.object({ userInfos: z.array(ZUser) });
 
 /** GET /api/user/acceptterms/{termsId}: records the acceptance and answers the updated user. */
 export async function acceptTerms(termsId: number): Promise<TUser | null> {
-  const answer = await apiRequest<{ userInfos?: TUser[] }>(`/user/acceptterms/${termsId}`, { method: 'GET' });
-  return answer.userInfos?.[0] ?? null;
+  const answer = await typedRequest(`/user/acceptterms/${termsId}`, ZAnswer, { method: 'GET' });
+  return answer.userInfos[0] ?? null;
 }
 
 export function useAcceptTerms() {

@@ -1,12 +1,7 @@
-import type { TBotChallenge } from '@portal/contract';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { type TBotChallenge, ZBotChallenge } from '@portal/contract';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
 
 /** GET /api/user/challenge: a fresh proof-of-work challenge (one per submission). */
-export async function fetchChallenge(): Promise<TBotChallenge> {
-  const answer = await apiRequest<Partial<TBotChallenge>>('/user/challenge', { method: 'GET' });
-  return {
-    challenge: answer.challenge ?? '',
-    difficulty: answer.difficulty ?? 0,
-    enabled: answer.enabled ?? false,
-  };
+export function fetchChallenge(): Promise<TBotChallenge> {
+  return typedRequest('/user/challenge', ZBotChallenge, { method: 'GET' });
 }

@@ -1,11 +1,12 @@
+import { ZEnvelope } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
 
 export type TChangePasswordBody = { oldPasswordHash: string; newPasswordHash: string };
 
 /** POST /api/user/change-password for the signed-in user. */
 export function changePassword(body: TChangePasswordBody): Promise<object> {
-  return apiRequest('/user/change-password', { body });
+  return typedRequest('/user/change-password', ZEnvelope, { body });
 }
 
 export function useChangePassword() {

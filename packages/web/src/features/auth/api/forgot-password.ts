@@ -1,12 +1,12 @@
-import type { TBotCheck } from '@portal/contract';
+import { type TBotCheck, ZEnvelope } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
 
 export type TForgotPasswordBody = { userLogin: string; botCheck?: TBotCheck };
 
 /** POST /api/user/forgot-password: always 200, so nobody learns which accounts exist. */
 export function forgotPassword(body: TForgotPasswordBody): Promise<object> {
-  return apiRequest('/user/forgot-password', { body });
+  return typedRequest('/user/forgot-password', ZEnvelope, { body });
 }
 
 export function useForgotPassword() {

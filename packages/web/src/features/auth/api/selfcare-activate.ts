@@ -1,10 +1,13 @@
-import type { TUser } from '@portal/contract';
+import { type TUser, ZUser } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { z } from 'zod';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
+
+const ZAnswer = z.object({ userInfos: z.array(ZUser) });
 
 /** POST /api/user/selfcare/activate {token}: completes the registration. */
-export function activateSelfcare(token: string): Promise<{ userInfos?: TUser[] }> {
-  return apiRequest<{ userInfos?: TUser[] }>('/user/selfcare/activate', { body: { token } });
+export function activateSelfcare(token: string): Promise<{ userInfos: TUser[] }> {
+  return typedRequest('/user/selfcare/activate', ZAnswer, { body: { token } });
 }
 
 export function useActivateSelfcare() {

@@ -1,21 +1,29 @@
+import { ZEnvelope } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { z } from 'zod';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
 
-export type TTwoStepSetup = { secret: string; otpauthUrl: string };
+const ZTwoStepSetup = z.object({
+  secret: z.string().min(1),
+  otpauthUrl: z.string().startsWith('otpauth://'),
+});
+export type TTwoStepSetup = z.infer<typeof ZTwoStepSetup>;
+
+const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** POST /api/user/mfa/setup: a new secret for the authenticator app (not active until enabled). */
 export function setUpTwoStep(): Promise<TTwoStepSetup> {
-  return apiRequest<TTwoStepSetup>('/user/mfa/setup', { body: {} });
+  return typedRequest('/user/mfa/setup', ZTwoStepSetup, { body: {} });
 }
 
 /** POST /api/user/mfa/enable {code}: turns the second factor on and answers single-use recovery codes. */
 export function enableTwoStep(code: string): Promise<{ recoveryCodes: string[] }> {
-  return apiRequest<{ recoveryCodes: string[] }>('/user/mfa/enable', { body: { code } });
+  return typedRequest('/user/mfa/enable', ZRecoveryCodes, { body: { code } });
 }
 
 /** POST /api/user/mfa/disable {code}. */
 export function disableTwoStep(code: string): Promise<object> {
-  return apiRequest('/user/mfa/disable', { body: { code } });
+  return typedRequest('/user/mfa/disable', ZEnvelope, { body: { code } });
 }
 
 export function useSetUpTwoStep() {

@@ -1,11 +1,13 @@
-import type { TRole } from '@portal/contract';
+import { type TRole, ZRole } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { z } from 'zod';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
+
+const ZAnswer = z.object({ roleInfos: z.array(ZRole) });
 
 /** POST /api/role/find {}: every role with its permissions and user count. */
 export async function findRoles(): Promise<TRole[]> {
-  const answer = await apiRequest<{ roleInfos?: TRole[] }>('/role/find', { body: {}, toastErrors: false });
-  return answer.roleInfos ?? [];
+  return (await typedRequest('/role/find', ZAnswer, { body: {}, toastErrors: false })).roleInfos;
 }
 
 export const rolesKey = ['roles'] as const;

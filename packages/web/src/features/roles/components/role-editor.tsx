@@ -85,7 +85,7 @@ export function RoleEditor({ open, role, editable, onClose }: TRoleEditorProps) 
           name="roleName"
           label={t('roles.name')}
           extra={t('roles.nameHint')}
-          rules={[{ required: true, ...zodRule(ZRoleData.shape.roleName) }]}
+          rules={[zodRule(ZRoleData.shape.roleName, { name: 'roleName', required: true })]}
         >
           <Input disabled={!editable || role?.builtIn === true} autoComplete="off" />
         </Form.Item>

@@ -1,15 +1,17 @@
+import { ZCompany } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { z } from 'zod';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
 
-export type TCompanyOption = { companyId: number; companyName: string };
+const ZCompanyOption = ZCompany.pick({ companyId: true, companyName: true });
+export type TCompanyOption = z.infer<typeof ZCompanyOption>;
+
+const ZAnswer = z.object({ companyInfos: z.array(ZCompanyOption) });
 
 /** POST /api/company/find {} with the token: the companies this user may assign (own tree). */
 export async function findCompanyOptions(): Promise<TCompanyOption[]> {
-  const answer = await apiRequest<{ companyInfos?: TCompanyOption[] }>('/company/find', {
-    body: {},
-    toastErrors: false,
-  });
-  return (answer.companyInfos ?? []).map(({ companyId, companyName }) => ({ companyId, companyName }));
+  const answer = await typedRequest('/company/find', ZAnswer, { body: {}, toastErrors: false });
+  return answer.companyInfos;
 }
 
 export function useCompanyOptions(enabled: boolean) {

@@ -1,14 +1,14 @@
-import type { TUser, TUserFindRequest } from '@portal/contract';
+import { type TUserFindRequest, ZUser } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { z } from 'zod';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
 
-export type TUserPage = { userInfos: TUser[]; totalCount: number };
+export const ZUserPage = z.object({ userInfos: z.array(ZUser), totalCount: z.number().int().nonnegative() });
+export type TUserPage = z.infer<typeof ZUserPage>;
 
 /** POST /api/user/find with paging, sorting, search and filters. */
-export async function findUsers(query: TUserFindRequest): Promise<TUserPage> {
-  const answer = await apiRequest<Partial<TUserPage>>('/user/find', { body: query, toastErrors: false });
-  const userInfos = answer.userInfos ?? [];
-  return { userInfos, totalCount: answer.totalCount ?? userInfos.length };
+export function findUsers(query: TUserFindRequest): Promise<TUserPage> {
+  return typedRequest('/user/find', ZUserPage, { body: query, toastErrors: false });
 }
 
 export const usersKey = ['users'] as const;

@@ -1,12 +1,14 @@
-import type { TUser, TUserInput } from '@portal/contract';
+import { type TUser, type TUserInput, ZUser } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { z } from 'zod';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
 import { usersKey } from './find-users.ts';
+
+const ZAnswer = z.object({ userInfos: z.array(ZUser) });
 
 /** POST /api/user/save {userInfos}: creates (no id) or updates users. */
 export async function saveUsers(userInfos: TUserInput[]): Promise<TUser[]> {
-  const answer = await apiRequest<{ userInfos?: TUser[] }>('/user/save', { body: { userInfos } });
-  return answer.userInfos ?? [];
+  return (await typedRequest('/user/save', ZAnswer, { body: { userInfos } })).userInfos;
 }
 
 export function useSaveUsers() {
