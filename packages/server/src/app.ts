@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
@@ -33,6 +31,7 @@ import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -143,8 +142,6 @@ export async function buildApp(
     void reply.header('x-request-id', request.id);
   });
 
-  const webIndex = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(webIndex);
   await app.register(errorsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -171,13 +168,6 @@ export async function buildApp(
     authRepository: app.services.authRepository,
   });
   await app.register(apiRoutes, { prefix: '/api' });
-  if (hasWeb)
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      // Looked up per request, so a rebuilt web app is served without a restart.
-      wildcard: true,
-      index: 'index.html',
-    });
+  await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }
