@@ -1,0 +1,125 @@
+/* global console, fetch, performance, process, setTimeout */
+// Measures the compiled server (packages/server/dist/main.js, made by `npm run build`): the time
+// from starting the process to its first answer on GET /api/health, and its resident memory at
+// idle after a few requests. Runs it twice on a fresh data folder: the first start (migrations,
+// administrator) and a restart on the data it left. Each run is stopped with SIGTERM.
+// Usage: node scripts/startup-report.mjs   (DATABASE_URL=postgres://… to use a PostgreSQL server)
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const main = path.join(root, 'packages/server/dist/main.js');
+const adminPassword = `Report-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16)}!`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident set size of a process in MiB, from /proc (Linux). */
+function rssMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
+}
+
+async function answer(url, init) {
+  try {
+    const response = await fetch(url, init);
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** A few requests a first visit makes: the page, the health check, a sign-in and the signed-in user. */
+async function visit(base) {
+  const statuses = {};
+  statuses['GET /'] = await answer(`${base}/`, { headers: { 'accept-encoding': 'br' } });
+  for (let i = 0; i < 20; i++) statuses['GET /api/health'] = await answer(`${base}/api/health`);
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'admin',
+      password: createHash('sha512').update(adminPassword).digest('hex'),
+    }),
+  });
+  statuses['POST /api/user/login'] = login.status;
+  const { authToken } = await login.json();
+  statuses['GET /api/user/me'] = await answer(`${base}/api/user/me`, {
+    headers: { authorization: `Bearer ${authToken}` },
+  });
+  return statuses;
+}
+
+async function run(label, dataDir) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PORTAL_ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn',
+  };
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  let firstAnswerMs;
+  while (firstAnswerMs === undefined) {
+    if (child.exitCode !== null) throw new Error(`${label}: the server exited with ${child.exitCode}`);
+    if ((await answer(`${base}/api/health`)) === 200) firstAnswerMs = performance.now() - started;
+    else await sleep(5);
+    if (performance.now() - started > 60_000) {
+      child.kill('SIGTERM');
+      throw new Error(`${label}: no answer within 60 s`);
+    }
+  }
+  const afterStart = rssMiB(child.pid);
+  const statuses = await visit(base);
+  // Let the garbage collector and the database settle before reading the idle figure.
+  await sleep(3000);
+  const idle = rssMiB(child.pid);
+  child.kill('SIGTERM');
+  const stoppedWith = await exited;
+  const odd = Object.entries(statuses).filter(([, status]) => status !== 200);
+  console.log(
+    `${label}: first answer after ${Math.round(firstAnswerMs)} ms; RSS ${Math.round(afterStart)} MiB at first answer, ` +
+      `${Math.round(idle)} MiB idle after ${Object.keys(statuses).length} kinds of request; SIGTERM -> exit ${stoppedWith}` +
+      (odd.length
+        ? ` (unexpected answers: ${odd.map(([call, status]) => `${call} ${status}`).join(', ')})`
+        : ''),
+  );
+}
+
+if (!fs.existsSync(main)) {
+  console.error('packages/server/dist/main.js is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-startup-'));
+try {
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores, database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}`,
+  );
+  await run('first start', dataDir);
+  await run('restart', dataDir);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
