@@ -2,7 +2,7 @@ import type { TEnvelope } from '@portal/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { sessionStore } from '../auth/session-store.ts';
 import { toast } from '../toast/toast-store.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, readErrorDetails } from './api-error.ts';
 import { readXsrfToken, XSRF_HEADER } from './csrf.ts';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -131,7 +131,7 @@ export function expireSession(showMessage = true): void {
 
 /**
  * Calls `/api/<path>` and returns the envelope's payload; throws ApiError (after a toast with
- * the `[Detail]` lines) for any non-2xx answer. A 401 triggers one renewal and one retry.
+ * the details in the reader's language) for any non-2xx answer. A 401 triggers one renewal and one retry.
  */
 export async function apiRequest<T extends object = object>(
   path: string,
@@ -161,8 +161,13 @@ export async function apiRequest<T extends object = object>(
 
   const envelope = await readEnvelope(response);
   if (!response.ok) {
-    const error = new ApiError(response.status, envelope.errorMessages, i18n.t('errors.requestFailed'));
-    if (options.toastErrors !== false) toast.error(error.message);
+    const error = new ApiError(
+      response.status,
+      envelope.errorMessages,
+      i18n.t('errors.requestFailed'),
+      readErrorDetails(envelope.errorDetails),
+    );
+    if (options.toastErrors !== false) toast.error(error.displayMessage);
     throw error;
   }
   return envelope as TEnvelope & T;

@@ -16,7 +16,7 @@ export function ErrorState({ error, onRetry }: TErrorStateProps) {
       title={t('state.errorTitle')}
       subTitle={
         <>
-          {isApiError(error) && error.message ? <div>{error.message}</div> : null}
+          {isApiError(error) && error.message ? <div>{error.displayMessage}</div> : null}
           <div>{hint}</div>
         </>
       }

@@ -1,16 +1,32 @@
+import { messageOfIssue } from '@portal/contract';
 import type { z } from 'zod';
+import { i18n } from '../i18n/i18n.ts';
+import { messageText } from '../i18n/message-text.ts';
+import { isEmptyValue, requiredMessage } from './required-rule.ts';
+
+export type TZodRuleOptions = {
+  /** The API field name, for the message ("{name} is required"): `login`, `firstName`, … */
+  name: string;
+  /** An empty value says "<Field> is required" instead of passing or naming a minimum length. */
+  required?: boolean;
+};
 
 /**
- * An antd Form rule that validates one field with a contract zod schema, so the form shows the
- * same template messages the server would ("login is required", "email is not valid").
+ * An antd Form rule that validates one field with a contract zod schema and shows the contract's
+ * keyed message (messageOfIssue) in the reader's language, as the server's errorDetails would be.
  */
-export function zodRule(schema: z.ZodType) {
+export function zodRule(schema: z.ZodType, { name, required = false }: TZodRuleOptions) {
   return {
+    required,
     validator: (_rule: unknown, value: unknown) => {
+      if (isEmptyValue(value)) {
+        return required ? Promise.reject(new Error(requiredMessage(name))) : Promise.resolve();
+      }
       const result = schema.safeParse(value);
-      return result.success
-        ? Promise.resolve()
-        : Promise.reject(new Error(result.error.issues[0]?.message ?? 'Field is not valid'));
+      const issue = result.success ? undefined : result.error.issues[0];
+      return issue
+        ? Promise.reject(new Error(messageText(i18n.t, messageOfIssue(issue, name), issue.message)))
+        : Promise.resolve();
     },
   };
 }

@@ -1,10 +1,11 @@
-import { MESSAGES } from '@portal/contract';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
 import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
+import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 type TChangePasswordForm = { oldPassword: string; newPassword: string };
@@ -27,8 +28,9 @@ export function ChangePasswordDialog({ open, onClose }: TChangePasswordDialogPro
       toast.success(t('password.changed'));
       form.resetFields();
       onClose();
-    } catch {
-      // Shown by the API client (e.g. the old password is wrong).
+    } catch (error) {
+      // Shown by the API client; a wrong old password also shows on its field.
+      showServerFieldErrors(form, error, { oldPassword: 'oldPassword', newPassword: 'newPassword' });
     }
   };
 
@@ -48,11 +50,7 @@ export function ChangePasswordDialog({ open, onClose }: TChangePasswordDialogPro
       forceRender
     >
       <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item
-          name="oldPassword"
-          label={t('password.current')}
-          rules={[{ required: true, message: MESSAGES.required('old password') }]}
-        >
+        <Form.Item name="oldPassword" label={t('password.current')} rules={[requiredRule('oldPassword')]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
@@ -60,7 +58,7 @@ export function ChangePasswordDialog({ open, onClose }: TChangePasswordDialogPro
           label={t('auth.newPassword')}
           extra={t('password.rule')}
           rules={[
-            { required: true, message: MESSAGES.required('new password') },
+            requiredRule('newPassword'),
             strongPasswordRule(t),
             ({ getFieldValue }) => ({
               validator: (_rule, value) =>

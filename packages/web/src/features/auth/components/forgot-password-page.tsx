@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { solveBotCheck } from '../api/bot-check.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
+import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { BotCheckProgress } from './bot-check-progress.tsx';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
@@ -53,11 +54,7 @@ export function ForgotPasswordPage() {
         requiredMark={false}
         onFinish={(values: { userLogin: string }) => void submit(values)}
       >
-        <Form.Item
-          name="userLogin"
-          label={t('auth.loginOrEmail')}
-          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
-        >
+        <Form.Item name="userLogin" label={t('auth.loginOrEmail')} rules={[requiredRule('userLogin')]}>
           <Input autoComplete="username" autoFocus />
         </Form.Item>
         <BotCheckProgress fraction={progress} />

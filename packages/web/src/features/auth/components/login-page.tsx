@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
+import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { useLogin } from '../api/login.ts';
 import type { TLoginAnswer } from '../api/login.ts';
 import { useLoginMfa } from '../api/login-mfa.ts';
@@ -28,7 +29,7 @@ export function LoginPage() {
     if (err.status === 401) return t('auth.loginIncorrect');
     if (err.status === 429) return t('auth.rateLimited');
     if (err.status === 0) return t('errors.unreachable');
-    return err.message;
+    return err.displayMessage;
   };
 
   const proceed = async (answer: TLoginAnswer) => {
@@ -91,11 +92,7 @@ export function LoginPage() {
           onFinish={(values: { code: string }) => void submitCode(values)}
           requiredMark={false}
         >
-          <Form.Item
-            name="code"
-            label={t('auth.mfaCode')}
-            rules={[{ required: true, message: t('validation.required') }]}
-          >
+          <Form.Item name="code" label={t('auth.mfaCode')} rules={[requiredRule('code')]}>
             <Input
               prefix={<SafetyOutlined />}
               autoComplete="one-time-code"
@@ -128,18 +125,10 @@ export function LoginPage() {
         requiredMark={false}
         data-testid="login-form"
       >
-        <Form.Item
-          name="username"
-          label={t('auth.username')}
-          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
-        >
+        <Form.Item name="username" label={t('auth.username')} rules={[requiredRule('username')]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.password')}
-          rules={[{ required: true, message: t('validation.required') }]}
-        >
+        <Form.Item name="password" label={t('auth.password')} rules={[requiredRule('password')]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>

@@ -4,11 +4,13 @@ import { Alert, Button, Checkbox, Col, Form, Input, Result, Row, Select, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { messageText } from '../../../shared/i18n/message-text.ts';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
 import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { MESSAGES } from '@portal/contract';
 import { solveBotCheck } from '../api/bot-check.ts';
 import { usePublicCompanies } from '../api/public-companies.ts';
 import { useRegister } from '../api/register.ts';
@@ -27,6 +29,19 @@ type TRegisterForm = {
 };
 
 const fields = ZUserData.shape;
+
+/** API fields the server may name in an error, and the form field that shows it. */
+const SERVER_FIELDS: TFieldMap<TRegisterForm> = {
+  login: 'login',
+  password: 'password',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  companyName: 'companyName',
+  company: 'companyId',
+  acceptTerms: 'acceptTerms',
+};
 
 /** Sign-up: the account is created inactive and waits for an administrator's approval. */
 export function RegisterPage() {
@@ -62,8 +77,9 @@ export function RegisterPage() {
       };
       await register.mutateAsync(body);
       setDone(true);
-    } catch {
-      // The API client has shown the server's details in a toast.
+    } catch (error) {
+      // The API client has shown the server's details in a toast; those about a field show on it.
+      showServerFieldErrors(form, error, SERVER_FIELDS);
     } finally {
       setProgress(null);
     }
@@ -97,14 +113,18 @@ export function RegisterPage() {
         onFinish={(values) => void submit(values)}
         data-testid="register-form"
       >
-        <Form.Item name="login" label={t('user.login')} rules={[{ required: true, ...zodRule(ZLogin) }]}>
+        <Form.Item
+          name="login"
+          label={t('user.login')}
+          rules={[zodRule(ZLogin, { name: 'login', required: true })]}
+        >
           <Input autoComplete="username" />
         </Form.Item>
         <Form.Item
           name="password"
           label={t('auth.password')}
           extra={t('password.rule')}
-          rules={[{ required: true, message: MESSAGES.required('password') }, strongPasswordRule(t)]}
+          rules={[requiredRule('password'), strongPasswordRule(t)]}
         >
           <NewPasswordInput />
         </Form.Item>
@@ -113,7 +133,7 @@ export function RegisterPage() {
             <Form.Item
               name="firstName"
               label={t('user.firstName')}
-              rules={[{ required: true, ...zodRule(fields.firstName) }]}
+              rules={[zodRule(fields.firstName, { name: 'firstName', required: true })]}
             >
               <Input autoComplete="given-name" />
             </Form.Item>
@@ -122,7 +142,7 @@ export function RegisterPage() {
             <Form.Item
               name="lastName"
               label={t('user.lastName')}
-              rules={[{ required: true, ...zodRule(fields.lastName) }]}
+              rules={[zodRule(fields.lastName, { name: 'lastName', required: true })]}
             >
               <Input autoComplete="family-name" />
             </Form.Item>
@@ -131,11 +151,11 @@ export function RegisterPage() {
         <Form.Item
           name="email"
           label={t('user.email')}
-          rules={[{ required: true, ...zodRule(fields.email) }]}
+          rules={[zodRule(fields.email, { name: 'email', required: true })]}
         >
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone)]}>
+        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone, { name: 'phone' })]}>
           <Input type="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item name="companyId" label={t('user.company')}>
@@ -151,7 +171,7 @@ export function RegisterPage() {
           <Form.Item
             name="companyName"
             label={t('auth.companyNotListed')}
-            rules={[zodRule(fields.companyName)]}
+            rules={[zodRule(fields.companyName, { name: 'companyName' })]}
           >
             <Input autoComplete="organization" />
           </Form.Item>
@@ -162,7 +182,9 @@ export function RegisterPage() {
           rules={[
             {
               validator: (_rule, value) =>
-                value === true ? Promise.resolve() : Promise.reject(new Error(MESSAGES.termsRequired())),
+                value === true
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(messageText(t, { key: 'termsRequired' }))),
             },
           ]}
         >

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@portal/contract';
 import { Button, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,6 +5,8 @@ import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
 import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
+import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 /** Sets a new password with the token of the mailed link (#/auth/reset-password?token=…). */
@@ -15,6 +16,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
+  const [form] = Form.useForm<{ password: string }>();
 
   if (token.length < 16) {
     return (
@@ -36,8 +38,9 @@ export function ResetPasswordPage() {
       await reset.mutateAsync({ token, passwordHash: await hashPassword(password) });
       toast.success(t('auth.resetDone'));
       await navigate('/auth/login', { replace: true });
-    } catch {
+    } catch (error) {
       // The API client has shown why (expired or used link) in a toast.
+      showServerFieldErrors(form, error, { password: 'password' });
     }
   };
 
@@ -48,6 +51,7 @@ export function ResetPasswordPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.resetHint')}</Typography.Paragraph>
       <Form
+        form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={(values: { password: string }) => void submit(values)}
@@ -56,7 +60,7 @@ export function ResetPasswordPage() {
           name="password"
           label={t('auth.newPassword')}
           extra={t('password.rule')}
-          rules={[{ required: true, message: MESSAGES.required('password') }, strongPasswordRule(t)]}
+          rules={[requiredRule('password'), strongPasswordRule(t)]}
         >
           <NewPasswordInput />
         </Form.Item>

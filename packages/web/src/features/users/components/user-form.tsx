@@ -1,5 +1,5 @@
 import type { TUser, TUserInput } from '@portal/contract';
-import { MESSAGES, ZLogin, ZUserData } from '@portal/contract';
+import { ZLogin, ZUserData } from '@portal/contract';
 import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
 import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import type { TCompanyOption } from '../api/find-company-options.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
@@ -22,6 +24,8 @@ type TUserFormValues = {
   email: string;
   phone?: string | null;
   companyId?: number | null;
+  /** The company a self-registered user typed, kept while no listed company is picked. */
+  companyName?: string | null;
   roleIds: number[];
   active: boolean;
   registrationCompleted: boolean;
@@ -39,13 +43,19 @@ export type TUserFormProps = {
 
 const fields = ZUserData.shape;
 
+// Every field has a value here: antd's setFieldsValue merges, so a missing one would keep the
+// value of the user edited before.
 function initialValues(user: TUser | null): TUserFormValues {
   if (!user) {
     return {
       login: '',
+      password: undefined,
       firstName: '',
       lastName: '',
       email: '',
+      phone: '',
+      companyId: undefined,
+      companyName: '',
       roleIds: [],
       active: true,
       registrationCompleted: true,
@@ -53,16 +63,31 @@ function initialValues(user: TUser | null): TUserFormValues {
   }
   return {
     login: user.login,
+    password: undefined,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    phone: user.phone,
-    companyId: user.company?.companyId ?? null,
+    phone: user.phone ?? '',
+    companyId: user.company?.companyId ?? undefined,
+    companyName: user.company ? '' : (user.companyName ?? ''),
     roleIds: user.roles.map((r) => r.roleId),
     active: user.active,
     registrationCompleted: user.registrationCompleted,
   };
 }
+
+/** API fields the server may name in an error, and the form field that shows it. */
+const SERVER_FIELDS: TFieldMap<TUserFormValues> = {
+  login: 'login',
+  password: 'password',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  company: 'companyId',
+  companyName: 'companyName',
+  roles: 'roleIds',
+};
 
 /** Create or edit one user in a drawer; rules come from the contract's zod schemas. */
 export function UserForm({ open, user, roles, companies, companiesAvailable, onClose }: TUserFormProps) {
@@ -75,7 +100,10 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
   const storedPhoto = useUserPhoto(open && user?.photoFileName ? user.id : undefined);
 
   useEffect(() => {
-    if (open) form.setFieldsValue({ password: undefined, ...initialValues(user) });
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue(initialValues(user));
+    }
     setPhoto({ base64: null, fileName: user?.photoFileName ?? null, changed: false });
   }, [open, user, form]);
 
@@ -85,8 +113,21 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
     if (base64) setPhoto((current) => (current.changed ? current : { ...current, base64 }));
   }, [storedPhoto.data]);
 
+  const companyId = Form.useWatch('companyId', form);
+  // The user's own company stays pickable even when the caller may not list companies.
+  const companyOptions =
+    user?.company && !companies.some((c) => c.companyId === user.company?.companyId)
+      ? [
+          ...companies,
+          {
+            companyId: user.company.companyId,
+            companyName: user.company.companyName ?? user.companyName ?? '',
+          },
+        ]
+      : companies;
+
   const submit = async (values: TUserFormValues) => {
-    const company = companies.find((c) => c.companyId === values.companyId);
+    const company = companyOptions.find((c) => c.companyId === values.companyId);
     const input: TUserInput = {
       ...(user ? { id: user.id } : {}),
       login: values.login.trim(),
@@ -95,7 +136,10 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
       email: values.email.trim(),
       phone: values.phone?.trim() || null,
       company: company ? { companyId: company.companyId } : null,
-      companyName: company?.companyName ?? (companiesAvailable ? null : (user?.companyName ?? null)),
+      // A listed company names itself; otherwise the typed name is kept (a self-registration's).
+      companyName: company
+        ? company.companyName || (user?.companyName ?? null)
+        : values.companyName?.trim() || null,
       // A new user without roles gets the server's default role (userrole).
       ...(creating && values.roleIds.length === 0
         ? {}
@@ -105,13 +149,13 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
       ...(creating && values.password ? { passwordHash: await hashPassword(values.password) } : {}),
       ...(photo.changed ? { photoBase64: photo.base64, photoFileName: photo.fileName } : {}),
     };
-    if (!companiesAvailable && user?.company) input.company = { companyId: user.company.companyId };
     try {
       await save.mutateAsync([input]);
       toast.success(creating ? t('users.created') : t('users.saved'));
       onClose();
-    } catch {
-      // The server's details are shown in a toast; the form stays open to fix them.
+    } catch (error) {
+      // The toast tells the whole story; details about a field also show on it.
+      showServerFieldErrors(form, error, SERVER_FIELDS);
     }
   };
 
@@ -147,7 +191,11 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
         <Form.Item label={t('user.photo')}>
           <PhotoField value={photo} onChange={setPhoto} />
         </Form.Item>
-        <Form.Item name="login" label={t('user.login')} rules={[{ required: true, ...zodRule(ZLogin) }]}>
+        <Form.Item
+          name="login"
+          label={t('user.login')}
+          rules={[zodRule(ZLogin, { name: 'login', required: true })]}
+        >
           <Input autoComplete="off" />
         </Form.Item>
         {creating ? (
@@ -155,7 +203,7 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             name="password"
             label={t('auth.password')}
             extra={t('password.rule')}
-            rules={[{ required: true, message: MESSAGES.required('password') }, strongPasswordRule(t)]}
+            rules={[requiredRule('password'), strongPasswordRule(t)]}
           >
             <NewPasswordInput />
           </Form.Item>
@@ -165,7 +213,7 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             <Form.Item
               name="firstName"
               label={t('user.firstName')}
-              rules={[{ required: true, ...zodRule(fields.firstName) }]}
+              rules={[zodRule(fields.firstName, { name: 'firstName', required: true })]}
             >
               <Input autoComplete="off" />
             </Form.Item>
@@ -174,7 +222,7 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             <Form.Item
               name="lastName"
               label={t('user.lastName')}
-              rules={[{ required: true, ...zodRule(fields.lastName) }]}
+              rules={[zodRule(fields.lastName, { name: 'lastName', required: true })]}
             >
               <Input autoComplete="off" />
             </Form.Item>
@@ -183,11 +231,11 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
         <Form.Item
           name="email"
           label={t('user.email')}
-          rules={[{ required: true, ...zodRule(fields.email) }]}
+          rules={[zodRule(fields.email, { name: 'email', required: true })]}
         >
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone)]}>
+        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone, { name: 'phone' })]}>
           <Input type="tel" autoComplete="off" />
         </Form.Item>
         <Form.Item
@@ -202,9 +250,18 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             placeholder={
               companiesAvailable ? t('users.noCompany') : (user?.companyName ?? t('users.noCompany'))
             }
-            options={companies.map((c) => ({ value: c.companyId, label: c.companyName }))}
+            options={companyOptions.map((c) => ({ value: c.companyId, label: c.companyName }))}
           />
         </Form.Item>
+        {companyId === undefined || companyId === null ? (
+          <Form.Item
+            name="companyName"
+            label={t('auth.companyNotListed')}
+            rules={[zodRule(fields.companyName, { name: 'companyName' })]}
+          >
+            <Input autoComplete="off" disabled={!companiesAvailable} />
+          </Form.Item>
+        ) : null}
         <Form.Item name="roleIds" label={t('user.roles')} extra={creating ? t('users.rolesHint') : undefined}>
           <Select
             mode="multiple"

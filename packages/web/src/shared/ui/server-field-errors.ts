@@ -1,0 +1,34 @@
+import type { FormInstance } from 'antd';
+import { isApiError } from '../api/api-error.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { fieldKeyOf, messageText } from '../i18n/message-text.ts';
+
+/** Form field of each API field (by its last name: `userInfos.0.login` -> `login`). */
+export type TFieldMap<TValues> = Partial<Record<string, keyof TValues & string>>;
+
+/**
+ * Puts each detail of a server error that names a field of this form (e.g. `loginTaken` with
+ * field `userInfos.0.login`) onto that field, translated. Returns how many fields got an error;
+ * the API client's toast still tells the whole story.
+ */
+export function showServerFieldErrors<TValues>(
+  form: FormInstance<TValues>,
+  error: unknown,
+  fields: TFieldMap<TValues>,
+): number {
+  if (!isApiError(error)) return 0;
+  const byField = new Map<keyof TValues & string, string[]>();
+  for (const { text, message } of error.detailList) {
+    if (!message?.field) continue;
+    const name = fields[fieldKeyOf(message.field)] ?? fields[message.field];
+    if (!name) continue;
+    byField.set(name, [...(byField.get(name) ?? []), messageText(i18n.t, message, text)]);
+  }
+  if (byField.size === 0) return 0;
+  // antd's NamePath<TValues> does not resolve for a generic TValues; every name is a key of it.
+  const data = [...byField].map(([name, errors]) => ({ name, errors }));
+  form.setFields(data as Parameters<FormInstance<TValues>['setFields']>[0]);
+  const first = [...byField.keys()][0];
+  if (first) form.scrollToField(first, { block: 'center' });
+  return byField.size;
+}
