@@ -1,81 +1,401 @@
 /**
- * Throughput and latency of the hottest authenticated reads, on the embedded database.
- * Run: npm run bench, on PGlite; with TEST_DATABASE_URL=postgres://… on that server.
- * Writes bench/results/api-<database>-<date>.json. Local traffic only, bounded in time.
+ * Speed of the hottest calls on the PostgreSQL server, each beside its reference measured in the
+ * same run: GET /api/health beside a bare Fastify hello world, and each user call beside the exact
+ * SQL it sends (captured with log_statement = 'all') replayed by pgbench at the same concurrency.
+ * Run: npm run bench (about three minutes); npm run bench -- --profile for CPU profiles instead.
+ * bench/README.md and docs/performance.md explain the figures.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { users } from '../packages/server/src/db/schema/index.ts';
-import { startPortal } from '../packages/server/test/harness.ts';
-import { sha512Hex } from '../packages/server/test/test-app.ts';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase, type TDb } from '../packages/server/src/db/client.ts';
+import { type TChildServer, startChildServer } from './lib/child-server.ts';
+import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
+import { type TLoadResult, type TRequest, load } from './lib/load.ts';
+import { type TPgbenchResult, pgbench } from './lib/pgbench.ts';
+import { type TCallResult, resultsTable, writeDocsTable } from './lib/report.ts';
+import { seedUsers } from './lib/seed-users.ts';
+import {
+  type TSequentialScan,
+  logSize,
+  readLogFrom,
+  sequentialScans,
+  serverLogFile,
+  statementsOf,
+} from './lib/sql-capture.ts';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: flags } = parseArgs({
+  options: { profile: { type: 'boolean', default: false }, seconds: { type: 'string', default: '10' } },
+});
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const USERS = 10_000;
+const CONNECTIONS = 50;
+const PGBENCH_THREADS = 2;
+const SECONDS = Number(flags.seconds);
+// Long enough for V8 to optimise the hot paths before the measured run.
+const WARMUP_SECONDS = 3;
 const ADMIN_PASSWORD = 'Bench-Passw0rd!';
-const here = path.dirname(fileURLToPath(import.meta.url));
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const date = new Date().toISOString().slice(0, 10);
 
-async function run(name: string, options: autocannon.Options) {
-  const result = await autocannon({ connections: 10, duration: 10, ...options });
-  const summary = {
-    name,
-    requestsPerSecond: result.requests.average,
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-  console.log(JSON.stringify(summary));
-  return summary;
+export type TCallKey = 'health' | 'me' | 'page' | 'search';
+export type TCall = {
+  key: TCallKey;
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: Record<string, unknown>;
+  /** Sent with the admin's bearer token (health is called without one, as monitoring does). */
+  signedIn: boolean;
+  target: { ratio?: number; p99Ms?: number; indexed?: boolean };
+};
+
+const PAGE = { page: 1, pageSize: 50, sort: [{ field: 'login', dir: 'asc' }] };
+const CALLS: TCall[] = [
+  {
+    key: 'health',
+    name: 'GET /api/health',
+    method: 'GET',
+    path: '/api/health',
+    signedIn: false,
+    target: { ratio: 0.5 },
+  },
+  {
+    key: 'me',
+    name: 'GET /api/user/me',
+    method: 'GET',
+    path: '/api/user/me',
+    signedIn: true,
+    target: { ratio: 0.5, p99Ms: 50 },
+  },
+  {
+    key: 'page',
+    name: 'POST /api/user/find (page of 50, sorted by login)',
+    method: 'POST',
+    path: '/api/user/find',
+    body: PAGE,
+    signedIn: true,
+    target: { ratio: 0.5, p99Ms: 50 },
+  },
+  {
+    key: 'search',
+    name: "POST /api/user/find with search 'anna'",
+    method: 'POST',
+    path: '/api/user/find',
+    body: { ...PAGE, search: 'anna' },
+    signedIn: true,
+    target: { p99Ms: 100, indexed: true },
+  },
+];
+
+const started = Date.now();
+// Other work on the machine skews every figure; the report keeps the load it started under.
+const loadAverageAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+const databaseName = `portal_bench_${randomBytes(4).toString('hex')}`;
+const databaseUrl = (() => {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+const children = new Set<TChildServer>();
+const admin = new pg.Client({ connectionString: SERVER_URL });
+
+let cleaning: Promise<void> | undefined;
+/** Stops every child, drops the bench database and the work folder; safe to call twice. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.allSettled([...children].map((child) => child.stop()));
+    await admin
+      .query(`drop database if exists ${databaseName} with (force)`)
+      .catch((error: unknown) => console.error(`could not drop ${databaseName}:`, error));
+    await admin.end().catch(() => undefined);
+    fs.rmSync(work, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+function say(text: string) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
 }
 
-const portal = await startPortal({ adminPassword: ADMIN_PASSWORD });
-try {
-  // A realistic page: 500 users to sort and page through.
-  await portal.database.db.insert(users).values(
-    Array.from({ length: 500 }, (_, i) => ({
-      login: `bench-user-${String(i).padStart(3, '0')}`,
-      passwordHash: 'not-a-real-hash',
-      active: i % 7 !== 0,
-      firstName: `First${i}`,
-      lastName: `Last${i}`,
-      email: `bench${i}@example.com`,
-      companyId: 1,
-    })),
+async function startPortal(nodeFlags: string[] = []): Promise<TChildServer> {
+  const portal = await startChildServer(
+    'bench/servers/portal-server.ts',
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(work, 'data'),
+      PORTAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      BOT_CHECK: '0',
+      RATE_LIMITS: '0',
+      MFA_REQUIRED_FOR_ADMINS: '0',
+      LOG_LEVEL,
+      PUBLIC_URL: 'http://127.0.0.1',
+    },
+    nodeFlags,
   );
-  const api = `${portal.url}api`;
-  const login = (await (
-    await fetch(`${api}/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: sha512Hex(ADMIN_PASSWORD) }),
-    })
-  ).json()) as { authToken: string };
-  const headers = { authorization: `Bearer ${login.authToken}`, 'content-type': 'application/json' };
-  const results = [
-    await run('GET /api/health', { url: `${api}/health` }),
-    await run('GET /api/user/me', { url: `${api}/user/me`, headers }),
-    await run('POST /api/user/find (page of 50 of 501)', {
-      url: `${api}/user/find`,
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ page: 1, pageSize: 50, sort: [{ field: 'login', dir: 'asc' }] }),
+  children.add(portal);
+  return portal;
+}
+
+async function stopChild(child: TChildServer): Promise<void> {
+  await child.stop();
+  children.delete(child);
+}
+
+async function signIn(portal: TChildServer): Promise<string> {
+  const response = await fetch(`${portal.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'admin',
+      password: createHash('sha512').update(ADMIN_PASSWORD).digest('hex'),
     }),
-    await run('POST /api/user/login (argon2id)', {
-      url: `${api}/user/login`,
-      method: 'POST',
-      connections: 4,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: sha512Hex(ADMIN_PASSWORD) }),
-    }),
-  ];
-  const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-  const file = path.join(here, 'results', `api-${database}-${new Date().toISOString().slice(0, 10)}.json`);
+  });
+  const body = (await response.json()) as { authToken?: string };
+  if (!response.ok || !body.authToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.authToken;
+}
+
+function requestOf(call: TCall, portal: TChildServer, token: string): TRequest {
+  return {
+    method: call.method,
+    url: `${portal.url}${call.path}`,
+    headers: {
+      ...(call.signedIn ? { authorization: `Bearer ${token}` } : {}),
+      ...(call.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(call.body ? { body: JSON.stringify(call.body) } : {}),
+  };
+}
+
+/** Sends the call once and fails unless it answers 200; answers what it found, for the report. */
+async function checkCall(request: TRequest): Promise<{ records?: number; totalCount?: number }> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    ...(request.headers ? { headers: request.headers } : {}),
+    ...(request.body ? { body: request.body } : {}),
+  });
+  const body = (await response.json()) as { userInfos?: unknown[]; totalCount?: number };
+  if (response.status !== 200)
+    throw new Error(`${request.method} ${request.url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return {
+    ...(body.userInfos ? { records: body.userInfos.length } : {}),
+    ...(body.totalCount !== undefined ? { totalCount: body.totalCount } : {}),
+  };
+}
+
+async function loadWarm(request: TRequest): Promise<TLoadResult> {
+  await load(request, CONNECTIONS, WARMUP_SECONDS);
+  return load(request, CONNECTIONS, SECONDS);
+}
+
+function poolSizeOf(db: TDb): number | undefined {
+  return (db as unknown as { $client?: { options?: { max?: number } } }).$client?.options?.max;
+}
+
+/** Makes one request of each kind with log_statement = 'all' and answers each call's statements. */
+async function captureStatements(logFile: string): Promise<Record<TCallKey, string[]>> {
+  await admin.query(`alter database ${databaseName} set log_statement = 'all'`);
+  // A fresh portal, so every connection of its pool opens with the setting.
+  const portal = await startPortal();
+  const captured: Partial<Record<TCallKey, string[]>> = {};
+  try {
+    const token = await signIn(portal);
+    for (const call of CALLS) {
+      const offset = logSize(logFile);
+      await checkCall(requestOf(call, portal, token));
+      // Each statement is logged when the server receives it, so before the answer; the pause is for slack.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      captured[call.key] = statementsOf(readLogFrom(logFile, offset), databaseName);
+      if (captured[call.key]!.length === 0) throw new Error(`no statements captured for ${call.name}`);
+    }
+  } finally {
+    await stopChild(portal);
+    await admin.query(`alter database ${databaseName} reset log_statement`);
+  }
+  return captured as Record<TCallKey, string[]>;
+}
+
+async function measure(statements: Record<TCallKey, string[]>, poolSize: number | undefined) {
+  const benchDb = new pg.Client({ connectionString: databaseUrl });
+  await benchDb.connect();
+  const scans: Partial<Record<TCallKey, TSequentialScan[]>> = {};
+  try {
+    for (const call of CALLS) scans[call.key] = await sequentialScans(benchDb, statements[call.key]);
+  } finally {
+    await benchDb.end();
+  }
+  const portal = await startPortal();
+  const token = await signIn(portal);
+  const results: TCallResult[] = [];
+  for (const call of CALLS) {
+    const request = requestOf(call, portal, token);
+    const answer = await checkCall(request);
+    say(`${call.name}: API`);
+    const api = await loadWarm(request);
+    let reference: TCallResult['reference'];
+    if (call.key === 'health') {
+      say(`${call.name}: bare Fastify hello world`);
+      const hello = await startChildServer('bench/servers/hello-fastify-server.ts');
+      children.add(hello);
+      try {
+        const bare = await loadWarm({ method: 'GET', url: `${hello.url}/` });
+        reference = {
+          kind: 'bare Fastify hello world',
+          perSecond: bare.requestsPerSecond,
+          p99Ms: bare.latencyMs.p99,
+          load: bare,
+        };
+      } finally {
+        await stopChild(hello);
+      }
+    } else {
+      say(`${call.name}: its SQL in pgbench`);
+      const script = path.join(work, `${call.key}.sql`);
+      fs.writeFileSync(script, `${statements[call.key].join(';\n')};\n`);
+      const replay: TPgbenchResult = await pgbench({
+        databaseUrl,
+        script,
+        clients: CONNECTIONS,
+        threads: PGBENCH_THREADS,
+        seconds: SECONDS,
+        workDir: work,
+      });
+      reference = { kind: 'pgbench', perSecond: replay.tps, p99Ms: replay.latencyMs.p99, pgbench: replay };
+    }
+    const ratio = Math.round((api.requestsPerSecond / reference.perSecond) * 100) / 100;
+    const indexed = !scans[call.key]!.some((scan) => scan.table === 'users');
+    const checks = {
+      ...(call.target.ratio !== undefined ? { ratio: ratio >= call.target.ratio } : {}),
+      ...(call.target.p99Ms !== undefined ? { p99: api.latencyMs.p99 < call.target.p99Ms } : {}),
+      ...(call.target.indexed ? { indexed } : {}),
+      clean: api.non2xx === 0 && api.errors === 0 && api.timeouts === 0,
+    };
+    results.push({
+      key: call.key,
+      name: call.name,
+      request: { method: call.method, path: call.path, ...(call.body ? { body: call.body } : {}) },
+      answer,
+      api,
+      reference,
+      ratio,
+      target: call.target,
+      checks,
+      met: Object.values(checks).every(Boolean),
+      statements: statements[call.key],
+      sequentialScans: scans[call.key]!,
+    });
+  }
+  await stopChild(portal);
+  const durationSeconds = Math.round((Date.now() - started) / 1000);
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
+    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    loadAverageAtStart,
+    fastify: (
+      JSON.parse(fs.readFileSync(path.join(root, 'node_modules/fastify/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version,
+    users: USERS,
+    connections: CONNECTIONS,
+    pgbenchThreads: PGBENCH_THREADS,
+    secondsPerMeasurement: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    portalPoolSize: poolSize,
+    portalLogLevel: LOG_LEVEL,
+    durationSeconds,
+    results,
+  };
+  const file = path.join(root, 'bench', 'results', `api-postgres-${date}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  const table = resultsTable(results);
+  console.log(`\n${table}\n`);
+  const docs = path.join(root, 'docs', 'performance.md');
+  const wrote = writeDocsTable(
+    docs,
+    table,
+    `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${SECONDS} s each, portal pool ${poolSize ?? '?'} connections, log level ${LOG_LEVEL}`,
+  );
+  say(`written to ${path.relative(root, file)}${wrote ? ' and docs/performance.md' : ''}`);
+}
+
+/** CPU profiles of the portal under load, one process per call, start-up left out. */
+async function profile() {
+  const folder = path.join(root, 'bench', 'results', 'profiles');
+  fs.mkdirSync(folder, { recursive: true });
+  const summaries: Array<{ key: TCallKey; name: string; load: TLoadResult; summary: TProfileSummary }> = [];
+  for (const key of ['page', 'me', 'health'] as const) {
+    const call = CALLS.find((c) => c.key === key)!;
+    const portal = await startPortal();
+    const request = requestOf(call, portal, await signIn(portal));
+    await checkCall(request);
+    say(`${call.name}: profiling`);
+    await load(request, CONNECTIONS, WARMUP_SECONDS);
+    await portal.ask({ profile: 'start' }, 'profiling');
+    const loaded = await load(request, CONNECTIONS, SECONDS);
+    const file = path.join(folder, `${key}-${date}.cpuprofile`);
+    await portal.ask({ profile: 'stop', file }, 'profiled');
+    await stopChild(portal);
+    const summary = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as TCpuProfile, root);
+    summaries.push({ key, name: call.name, load: loaded, summary });
+    console.log(
+      `\n${call.name}: ${loaded.requestsPerSecond} req/s while profiled, idle ${summary.idlePercent}%`,
+    );
+    console.log('self time by module (% of busy):');
+    for (const share of summary.selfByModule.slice(0, 12)) console.log(`  ${share.percent}%  ${share.name}`);
+    console.log('self time charged to the nearest package or portal source (% of busy):');
+    for (const share of summary.selfByOwner.slice(0, 15)) console.log(`  ${share.percent}%  ${share.name}`);
+    console.log('inclusive time by module (% of busy):');
+    for (const share of summary.totalByModule.slice(0, 12)) console.log(`  ${share.percent}%  ${share.name}`);
+    console.log('top functions by self time (% of busy):');
+    for (const share of summary.topFunctions.slice(0, 15)) console.log(`  ${share.percent}%  ${share.name}`);
+  }
+  const file = path.join(root, 'bench', 'results', `profile-postgres-${date}.json`);
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ node: process.version, database, cores: os.cpus().length, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, users: USERS, connections: CONNECTIONS, seconds: SECONDS, portalLogLevel: LOG_LEVEL, summaries }, null, 2)}\n`,
   );
-  console.log(`written to ${file}`);
+  say(
+    `written to ${path.relative(root, file)}; raw profiles in bench/results/profiles/ (open in Chrome DevTools)`,
+  );
+}
+
+try {
+  await admin.connect();
+  // Before any work: the capture needs the server's log.
+  const logFile = flags.profile ? undefined : await serverLogFile(admin);
+  await admin.query(`create database ${databaseName}`);
+  say(`database ${databaseName}: migrating and seeding ${USERS.toLocaleString('en')} users`);
+  const seeding = await openDatabase({ databaseUrl });
+  const poolSize = poolSizeOf(seeding.db);
+  try {
+    // The portal's first start makes the built-in roles and the administrator.
+    await stopChild(await startPortal());
+    const { annaMatches } = await seedUsers(seeding.db, USERS);
+    say(`seeded; ${annaMatches} users match 'anna'`);
+  } finally {
+    await seeding.close();
+  }
+  if (flags.profile) {
+    await profile();
+  } else {
+    say('capturing the SQL of each call');
+    const statements = await captureStatements(logFile!);
+    await measure(statements, poolSize);
+  }
 } finally {
-  await portal.close();
+  await cleanUp();
+  say('done; bench database dropped');
 }

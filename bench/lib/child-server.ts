@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type TChildServer = {
+  url: string;
+  pid: number;
+  /** Sends a message and waits for the first answer that has `key`. */
+  ask(message: unknown, key: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  stop(): Promise<void>;
+};
+
+function waitFor(child: ChildProcess, key: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`child ${child.pid} sent no "${key}" within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (message: unknown) => {
+      if (typeof message === 'object' && message !== null && key in message) {
+        cleanup();
+        resolve(message as Record<string, unknown>);
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`child ${child.pid} exited with ${code} before sending "${key}"`));
+    };
+    function cleanup() {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    }
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/**
+ * Starts one of bench/servers/*.ts in its own Node process (through tsx) and waits for its port.
+ * Its stdout goes nowhere, so the portal's request log costs what it costs in production minus
+ * the disk; its stderr is shown.
+ */
+export async function startChildServer(
+  file: string,
+  env: NodeJS.ProcessEnv = {},
+  nodeFlags: string[] = [],
+): Promise<TChildServer> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(root, file)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let port: number;
+  try {
+    port = Number((await waitFor(child, 'port', 120_000)).port);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    ask(message, key, timeoutMs = 60_000) {
+      const answer = waitFor(child, key, timeoutMs);
+      child.send(message as string);
+      return answer;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.send('stop');
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}

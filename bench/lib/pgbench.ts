@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type TPgbenchResult = {
+  tps: number;
+  transactions: number;
+  failed: number;
+  latencyMs: { average: number; p50: number; p99: number; max: number };
+};
+
+function run(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} exited with ${code}:\n${output}`)),
+    );
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * Replays a script with pgbench (`-n -c clients -j threads -T seconds`, simple protocol) and
+ * answers its throughput and the latency percentiles of every transaction it logged.
+ * Simple protocol: the extended one would turn the `:40` of a timestamp literal into a variable.
+ */
+export async function pgbench(options: {
+  databaseUrl: string;
+  script: string;
+  clients: number;
+  threads: number;
+  seconds: number;
+  workDir: string;
+}): Promise<TPgbenchResult> {
+  const logDir = fs.mkdtempSync(path.join(options.workDir, 'pgbench-log-'));
+  try {
+    const output = await run(
+      'pgbench',
+      [
+        '-n',
+        '-c',
+        String(options.clients),
+        '-j',
+        String(options.threads),
+        '-T',
+        String(options.seconds),
+        '-f',
+        options.script,
+        '-l',
+        '--log-prefix',
+        path.join(logDir, 'tx'),
+        options.databaseUrl,
+      ],
+      options.workDir,
+    );
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
+    const processed = /number of transactions actually processed: (\d+)/.exec(output);
+    const failed = /number of failed transactions: (\d+)/.exec(output);
+    if (!tps || !processed) throw new Error(`cannot read pgbench's output:\n${output}`);
+    // Per-transaction log lines: client_id transaction_no time_us script_no epoch epoch_us.
+    const latencies: number[] = [];
+    for (const file of fs.readdirSync(logDir)) {
+      for (const line of fs.readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
+        const micros = Number(line.split(' ')[2]);
+        if (line && Number.isFinite(micros)) latencies.push(micros / 1000);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    const average = latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, latencies.length);
+    return {
+      tps: Number(tps[1]),
+      transactions: Number(processed[1]),
+      failed: failed ? Number(failed[1]) : 0,
+      latencyMs: {
+        average: Math.round(average * 100) / 100,
+        p50: Math.round(percentile(latencies, 50) * 100) / 100,
+        p99: Math.round(percentile(latencies, 99) * 100) / 100,
+        max: Math.round((latencies.at(-1) ?? 0) * 100) / 100,
+      },
+    };
+  } finally {
+    fs.rmSync(logDir, { recursive: true, force: true });
+  }
+}

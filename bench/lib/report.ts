@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import type { TLoadResult } from './load.ts';
+import type { TPgbenchResult } from './pgbench.ts';
+
+export type TCallResult = {
+  key: string;
+  name: string;
+  request: { method: string; path: string; body?: Record<string, unknown> };
+  /** What the call answered before the load: records on the page and the total found. */
+  answer: { records?: number; totalCount?: number };
+  api: TLoadResult;
+  reference:
+    | { kind: 'bare Fastify hello world'; perSecond: number; p99Ms: number; load: TLoadResult }
+    | { kind: 'pgbench'; perSecond: number; p99Ms: number; pgbench: TPgbenchResult };
+  /** API rate divided by the reference's rate. */
+  ratio: number;
+  target: { ratio?: number; p99Ms?: number; indexed?: boolean };
+  checks: Record<string, boolean>;
+  met: boolean;
+  /** The SQL the call sent, parameters written in: what pgbench replayed as one transaction. */
+  statements: string[];
+  /** Tables the call's SELECTs read with a sequential scan (EXPLAIN), with their estimated rows. */
+  sequentialScans: Array<{ table: string; rows: number }>;
+};
+
+const number = (value: number) => Math.round(value).toLocaleString('en');
+// A scan of a table this small costs less than an index lookup; only larger ones are worth a note.
+const NOTABLE_SCAN_ROWS = 1000;
+
+function targetText(target: TCallResult['target']): string {
+  return [
+    target.ratio !== undefined ? `≥ ${target.ratio}x` : undefined,
+    target.p99Ms !== undefined ? `p99 < ${target.p99Ms} ms` : undefined,
+    target.indexed ? 'users read by an index' : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The figures as a Markdown table, each API figure beside its reference. */
+export function resultsTable(results: TCallResult[]): string {
+  const rows = results.map((r) => {
+    const scans = r.sequentialScans
+      .filter((scan) => scan.rows >= NOTABLE_SCAN_ROWS)
+      .map((scan) => `${scan.table} (${number(scan.rows)} rows)`);
+    const reference =
+      r.reference.kind === 'pgbench'
+        ? `${number(r.reference.perSecond)} tps (${r.statements.length} statements${scans.length ? `; seq scan of ${scans.join(', ')}` : ''})`
+        : `${number(r.reference.perSecond)} req/s (bare Fastify)`;
+    const failed = Object.entries(r.checks)
+      .filter(([, ok]) => !ok)
+      .map(([name]) => name);
+    return `| ${r.name} | ${number(r.api.requestsPerSecond)} req/s | ${reference} | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${r.reference.p99Ms} ms | ${targetText(r.target)} | ${r.met ? 'met' : `**missed** (${failed.join(', ')})`} |`;
+  });
+  return [
+    '| call | API | reference, same run | ratio | API p99 | reference p99 | target | verdict |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+const START = '<!-- bench:users:start -->';
+const END = '<!-- bench:users:end -->';
+
+/** Replaces the table between the bench markers in docs/performance.md; false when they are missing. */
+export function writeDocsTable(file: string, table: string, conditions: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const text = fs.readFileSync(file, 'utf8');
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start < 0 || end < start) return false;
+  const block = `${START}\n${conditions}.\n\n${table}\n${END}`;
+  fs.writeFileSync(file, text.slice(0, start) + block + text.slice(end + END.length));
+  return true;
+}
