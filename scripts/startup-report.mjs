@@ -1,9 +1,11 @@
-/* global console, fetch, performance, process, setTimeout */
+/* global console, fetch, performance, process, setTimeout, URL */
 // Measures the compiled server (packages/server/dist/main.js, made by `npm run build`): the time
 // from starting the process to its first answer on GET /api/health, and its resident memory at
 // idle after a few requests. Runs it twice on a fresh data folder: the first start (migrations,
 // administrator) and a restart on the data it left. Each run is stopped with SIGTERM.
-// Usage: node scripts/startup-report.mjs   (DATABASE_URL=postgres://… to use a PostgreSQL server)
+// Usage: node scripts/startup-report.mjs   (PGlite in a temporary data folder)
+//        DATABASE_URL=postgres://root@127.0.0.1:5432/postgres node scripts/startup-report.mjs
+//        (a PostgreSQL server: a new database beside the one named, dropped at the end)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const main = path.join(root, 'packages/server/dist/main.js');
@@ -65,7 +68,27 @@ async function visit(base) {
   return statuses;
 }
 
-async function run(label, dataDir) {
+/** A database URL on the same server as `serverUrl`, naming a database that does not exist yet. */
+function freshDatabaseUrl(serverUrl) {
+  const url = new URL(serverUrl);
+  url.pathname = `/portal_startup_${process.pid}_${Date.now()}`;
+  return url.toString();
+}
+
+async function dropDatabase(databaseUrl) {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function run(label, dataDir, databaseUrl) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
@@ -75,6 +98,7 @@ async function run(label, dataDir) {
     DATA_DIR: dataDir,
     PORTAL_ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const started = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', main], {
@@ -114,12 +138,15 @@ if (!fs.existsSync(main)) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-startup-'));
+const databaseUrl = process.env.DATABASE_URL ? freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
 try {
   console.log(
-    `node ${process.version}, ${os.cpus().length} cores, database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}`,
+    `node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, ` +
+      `database: ${databaseUrl ? 'PostgreSQL server' : 'PGlite'}`,
   );
-  await run('first start', dataDir);
-  await run('restart', dataDir);
+  await run('first start', dataDir, databaseUrl);
+  await run('restart', dataDir, databaseUrl);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await dropDatabase(databaseUrl);
 }
