@@ -1,38 +1,52 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TPermissionArea, TRole } from '@portal/contract';
+import type { TRole } from '@portal/contract';
 import { PERMISSION_ACTIONS } from '@portal/contract';
-import type { TableProps } from 'antd';
-import { Button, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
+import { DataTable, queryStatus, type TListColumn } from '../../../shared/list/data-table.tsx';
+import { defineList, pageLocally } from '../../../shared/list/list-state.ts';
+import type { TRowAction } from '../../../shared/list/row-actions.tsx';
+import { SearchBox } from '../../../shared/list/search-box.tsx';
+import { useListState } from '../../../shared/list/use-list-state.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
-import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useFindRoles } from '../api/find-roles.ts';
+import { toMatrix } from './permission-matrix-model.ts';
 import { RoleEditor } from './role-editor.tsx';
 
 const ACTION_LETTER = { create: 'C', read: 'R', update: 'U', delete: 'D' } as const;
+
+type TRoleSortField = 'roleName' | 'userCount';
+
+/** Roles are few and answered whole: sorted and searched in memory, the state still in the URL. */
+const roleList = defineList({
+  sortFields: ['roleName', 'userCount'] satisfies TRoleSortField[],
+  defaultSort: { field: 'roleName', dir: 'asc' },
+  filters: {},
+});
+
+const compare = {
+  roleName: (a: TRole, b: TRole) => a.roleName.localeCompare(b.roleName),
+  userCount: (a: TRole, b: TRole) => a.userCount - b.userCount,
+};
 
 /** #/roles: roles with what they grant; admins create, edit and delete them. */
 export function RoleList() {
   const { t } = useTranslation();
   const session = useSession();
+  const list = useListState<TRoleSortField, typeof roleList.spec.filters, TRole>(roleList);
   const roles = useFindRoles();
   const remove = useDeleteRole();
-  const [editing, setEditing] = useState<TRole | null>(null);
-  const [open, setOpen] = useState(false);
+  const [editor, setEditor] = useState<{ open: boolean; role: TRole | null }>({ open: false, role: null });
 
   const mayCreate = can(session, 'adminmanagement.create');
   const mayUpdate = can(session, 'adminmanagement.update');
   const mayDelete = can(session, 'adminmanagement.delete');
-
-  const openEditor = (role: TRole | null) => {
-    setEditing(role);
-    setOpen(true);
-  };
+  const openEditor = (role: TRole | null) => setEditor({ open: true, role });
 
   const deleteRole = async (role: TRole) => {
     try {
@@ -43,18 +57,22 @@ export function RoleList() {
     }
   };
 
-  const columns: TableProps<TRole>['columns'] = [
+  const shown = pageLocally(roles.data ?? [], list.state, {
+    compare,
+    defaultSort: roleList.spec.defaultSort,
+    matches: (role, search) => role.roleName.toLocaleLowerCase().includes(search),
+    paged: false,
+  });
+
+  const columns: TListColumn<TRole>[] = [
     {
       key: 'roleName',
       title: t('roles.name'),
-      dataIndex: 'roleName',
-      sorter: (a, b) => a.roleName.localeCompare(b.roleName),
-      defaultSortOrder: 'ascend',
-      ellipsis: true,
-      width: 200,
-      render: (_value, role) => (
-        <Flex gap={6} align="center" style={{ minWidth: 0 }}>
-          <Typography.Text ellipsis>{role.roleName}</Typography.Text>
+      sortable: true,
+      width: 220,
+      render: (role) => (
+        <Flex gap={6} align="center" wrap style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: true }}>{role.roleName}</Typography.Text>
           {role.builtIn ? (
             <Tag icon={<LockOutlined />} style={{ marginInlineEnd: 0 }}>
               {t('roles.builtIn')}
@@ -66,32 +84,24 @@ export function RoleList() {
     {
       key: 'permissions',
       title: t('roles.permissions'),
-      render: (_value, role) => {
-        const granted = role.rolePermissionInfos.filter(
-          (p) => p.permissionCreate || p.permissionRead || p.permissionUpdate || p.permissionDelete,
-        );
-        if (granted.length === 0)
-          return <Typography.Text type="secondary">{t('roles.none')}</Typography.Text>;
+      render: (role) => {
+        const matrix = toMatrix(role.rolePermissionInfos);
+        const granted = role.rolePermissionInfos
+          .map((p) => ({
+            area: p.rolePermissionName,
+            letters: PERMISSION_ACTIONS.filter((a) => matrix[p.rolePermissionName][a])
+              .map((a) => ACTION_LETTER[a])
+              .join(''),
+          }))
+          .filter((p) => p.letters);
+        if (granted.length === 0) return <Typography.Text>{t('roles.none')}</Typography.Text>;
         return (
           <Flex wrap gap={4}>
-            {granted.map((p) => {
-              const letters = PERMISSION_ACTIONS.filter(
-                (a) =>
-                  ({
-                    create: p.permissionCreate,
-                    read: p.permissionRead,
-                    update: p.permissionUpdate,
-                    delete: p.permissionDelete,
-                  })[a],
-              )
-                .map((a) => ACTION_LETTER[a])
-                .join('');
-              return (
-                <Tag key={p.rolePermissionName} color="blue" style={{ marginInlineEnd: 0 }}>
-                  {t(`permissions.areas.${p.rolePermissionName satisfies TPermissionArea}`)} · {letters}
-                </Tag>
-              );
-            })}
+            {granted.map((p) => (
+              <Tag key={p.area} color="blue" style={{ marginInlineEnd: 0 }}>
+                {t(`permissions.areas.${p.area}`)} · {p.letters}
+              </Tag>
+            ))}
           </Flex>
         );
       },
@@ -99,50 +109,38 @@ export function RoleList() {
     {
       key: 'userCount',
       title: t('roles.userCount'),
-      dataIndex: 'userCount',
-      sorter: (a, b) => a.userCount - b.userCount,
+      sortable: true,
       width: 110,
-      align: 'end',
+      render: (role) => role.userCount,
     },
+  ];
+
+  const rowActions = (role: TRole): TRowAction[] => [
     {
-      key: 'actions',
-      title: <span className="sr-only">{t('common.actions')}</span>,
-      width: 100,
-      fixed: 'right',
-      render: (_value, role) => (
-        <Space size={0}>
-          <Tooltip title={mayUpdate ? t('common.edit') : t('common.view')}>
-            <Button
-              type="text"
-              icon={mayUpdate ? <EditOutlined /> : <EyeOutlined />}
-              aria-label={`${mayUpdate ? t('common.edit') : t('common.view')} ${role.roleName}`}
-              onClick={() => openEditor(role)}
-            />
-          </Tooltip>
-          {mayDelete ? (
-            <Popconfirm
-              title={t('roles.deleteTitle', { name: role.roleName })}
-              description={role.userCount > 0 ? t('roles.deleteInUse', { count: role.userCount }) : undefined}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              disabled={role.builtIn}
-              onConfirm={() => deleteRole(role)}
-            >
-              <Tooltip title={role.builtIn ? t('roles.builtInNoDelete') : t('common.delete')}>
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={role.builtIn}
-                  aria-label={`${t('common.delete')} ${role.roleName}`}
-                />
-              </Tooltip>
-            </Popconfirm>
-          ) : null}
-        </Space>
-      ),
+      key: 'open',
+      label: mayUpdate ? t('common.edit') : t('common.view'),
+      icon: mayUpdate ? <EditOutlined /> : <EyeOutlined />,
+      onClick: () => openEditor(role),
     },
+    ...(mayDelete
+      ? [
+          {
+            key: 'delete',
+            label: t('common.delete'),
+            icon: <DeleteOutlined />,
+            danger: true,
+            disabled: role.builtIn,
+            disabledHint: t('roles.builtInNoDelete'),
+            confirm: {
+              title: t('roles.deleteTitle', { name: role.roleName }),
+              description: role.userCount > 0 ? t('roles.deleteInUse', { count: role.userCount }) : undefined,
+              okText: t('common.delete'),
+              cancelText: t('common.cancel'),
+              onConfirm: () => deleteRole(role),
+            },
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -163,35 +161,38 @@ export function RoleList() {
           ) : null
         }
       />
-      {roles.isError ? (
-        <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />
-      ) : (
-        <Table<TRole>
-          rowKey="roleId"
-          size="middle"
-          columns={columns}
-          dataSource={roles.data ?? []}
-          loading={roles.isLoading}
-          pagination={false}
-          scroll={{ x: 720 }}
-          locale={{
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('roles.empty')}>
-                {mayCreate ? (
-                  <Button type="primary" onClick={() => openEditor(null)}>
-                    {t('roles.create')}
-                  </Button>
-                ) : null}
-              </Empty>
-            ),
-          }}
+      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+        <SearchBox
+          value={list.state.search}
+          onSearch={(search) => list.update({ search })}
+          label={t('roles.search')}
+          placeholder={t('roles.searchPlaceholder')}
+          testId="role-search"
         />
-      )}
+      </Flex>
+      <DataTable
+        list={list}
+        caption={t('menu.roles')}
+        testId="role-list"
+        rowKey={(role) => role.roleId}
+        rowLabel={(role) => role.roleName}
+        columns={columns}
+        rows={shown.rows}
+        total={shown.total}
+        status={queryStatus(roles)}
+        actions={rowActions}
+        paged={false}
+        empty={{
+          text: t('roles.empty'),
+          filteredText: t('roles.emptyFiltered'),
+          create: mayCreate ? { label: t('roles.create'), onClick: () => openEditor(null) } : undefined,
+        }}
+      />
       <RoleEditor
-        open={open}
-        role={editing}
-        editable={editing ? mayUpdate : mayCreate}
-        onClose={() => setOpen(false)}
+        open={editor.open}
+        role={editor.role}
+        editable={editor.role ? mayUpdate : mayCreate}
+        onClose={() => setEditor((current) => ({ ...current, open: false }))}
       />
     </>
   );

@@ -1,0 +1,381 @@
+import type { Breakpoint, TableProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Empty,
+  Flex,
+  Grid,
+  Pagination,
+  Select,
+  Spin,
+  Table,
+  theme,
+  Typography,
+} from 'antd';
+import { Fragment, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../ui/error-state.tsx';
+import type { TSort } from './list-state.ts';
+import { RowActions, type TRowAction } from './row-actions.tsx';
+
+export type TListColumn<T> = {
+  key: string;
+  title: string;
+  render: (row: T) => ReactNode;
+  /** The server (or pageLocally) sorts by this column; its key is the sort field. */
+  sortable?: boolean;
+  width?: number;
+  ellipsis?: boolean;
+  /** Narrowest window that shows the column in the table; stacked rows always show it. */
+  showFrom?: Breakpoint;
+};
+
+/** Where a list's data stands: first load, refresh of shown rows, or failure (with a retry). */
+export type TListStatus = { loading: boolean; refreshing: boolean; error: unknown; retry: () => void };
+
+/** The list status of a TanStack Query result. */
+export function queryStatus(query: {
+  isLoading: boolean;
+  isFetching: boolean;
+  isPlaceholderData?: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}): TListStatus {
+  return {
+    loading: query.isLoading,
+    refreshing: query.isFetching && query.isPlaceholderData === true,
+    error: query.isError ? query.error : null,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** The part of a list controller (useListState) the table reads and changes. */
+export type TTableList<TField extends string, T> = {
+  state: { page: number; pageSize: number; sort: TSort<TField> | null };
+  definition: { pageSizes: readonly number[]; spec: { sortFields: readonly TField[] } };
+  update: (patch: { page?: number; pageSize?: number; sort?: TSort<TField> | null }) => void;
+  filtered: boolean;
+  clearFilters: () => void;
+  selected: T[];
+  setSelected: (rows: T[]) => void;
+};
+
+export type TDataTableProps<T, TField extends string> = {
+  list: TTableList<TField, T>;
+  /** Accessible name of the table ("Users"). */
+  caption: string;
+  rowKey: (row: T) => Key;
+  /** Names a row for its checkbox and its actions ("Delete alice"). */
+  rowLabel: (row: T) => string;
+  /** The first column heads each stacked row. */
+  columns: TListColumn<T>[];
+  rows: readonly T[];
+  total: number;
+  status: TListStatus;
+  actions?: (row: T) => TRowAction[];
+  /** Rows can be selected for the bulk bar; `disabled` rows cannot. */
+  selection?: { disabled?: (row: T) => boolean };
+  empty: { text: string; filteredText: string; create?: { label: string; onClick: () => void } };
+  /** False shows every row on one page (short lists answered whole). */
+  paged?: boolean;
+  /** Windows narrower than this breakpoint get stacked rows instead of a table. */
+  stackBelow?: Breakpoint;
+  /** Forces one layout (tests, print); by default the window width decides. */
+  stacked?: boolean;
+  testId?: string;
+};
+
+const BREAKPOINTS: readonly Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl', 'xxxl'];
+
+function LoadingState() {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical align="center" gap={8} style={{ padding: 32 }} role="status" data-testid="list-loading">
+      <Spin />
+      <Typography.Text type="secondary">{t('list.loading')}</Typography.Text>
+    </Flex>
+  );
+}
+
+function EmptyState({
+  filtered,
+  empty,
+  onClear,
+}: {
+  filtered: boolean;
+  empty: TDataTableProps<unknown, string>['empty'];
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={filtered ? empty.filteredText : empty.text}
+      data-testid="list-empty"
+    >
+      {filtered ? (
+        <Button onClick={onClear}>{t('list.clearFilters')}</Button>
+      ) : empty.create ? (
+        <Button type="primary" onClick={empty.create.onClick}>
+          {empty.create.label}
+        </Button>
+      ) : null}
+    </Empty>
+  );
+}
+
+/**
+ * A list's rows with server (or local) paging and sorting from the URL state, row selection, row
+ * actions, and distinct loading, empty and error states. Narrow windows get stacked rows (each
+ * row a block of label: value lines with labelled action buttons), so nothing hides behind a
+ * horizontal scroll on a phone.
+ */
+export function DataTable<T, TField extends string>(props: TDataTableProps<T, TField>) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const { list, rows, status, empty, paged = true, stackBelow = 'lg' } = props;
+  const stacked = props.stacked ?? screens[stackBelow] === false;
+  const { state } = list;
+
+  if (status.error && rows.length === 0 && !status.loading) {
+    return <ErrorState error={status.error} onRetry={status.retry} />;
+  }
+
+  const staleError = status.error ? (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={t('list.refreshFailed')}
+      action={
+        <Button size="small" onClick={status.retry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  ) : null;
+  const emptyNode = status.loading ? (
+    <LoadingState />
+  ) : (
+    <EmptyState filtered={list.filtered} empty={empty} onClear={list.clearFilters} />
+  );
+  const range = (total: number, from: number, to: number) => t('list.range', { from, to, total });
+  const pagination = {
+    current: state.page,
+    pageSize: state.pageSize,
+    total: props.total,
+    showSizeChanger: true,
+    pageSizeOptions: list.definition.pageSizes.map(String),
+    showTotal: (total: number, [from, to]: [number, number]) => range(total, from, to),
+  };
+
+  if (stacked) {
+    return (
+      <>
+        {staleError}
+        <StackedRows {...props} emptyNode={emptyNode} />
+        {paged && rows.length > 0 ? (
+          <Flex justify="center" style={{ marginTop: 12 }}>
+            <Pagination
+              {...pagination}
+              size="small"
+              showTotal={undefined}
+              onChange={(page, pageSize) =>
+                list.update(pageSize !== state.pageSize ? { pageSize } : { page })
+              }
+            />
+          </Flex>
+        ) : null}
+      </>
+    );
+  }
+
+  const sortOrder = (key: string) =>
+    state.sort?.field === key ? (state.sort.dir === 'asc' ? 'ascend' : 'descend') : null;
+  const columns: TableProps<T>['columns'] = props.columns.map((column) => ({
+    key: column.key,
+    title: column.title,
+    width: column.width,
+    ellipsis: column.ellipsis,
+    responsive: column.showFrom ? BREAKPOINTS.slice(BREAKPOINTS.indexOf(column.showFrom)) : undefined,
+    ...(column.sortable ? { sorter: true, sortOrder: sortOrder(column.key) } : {}),
+    render: (_value: unknown, row: T) => column.render(row),
+  }));
+  if (props.actions) {
+    const actions = props.actions;
+    columns.push({
+      key: 'actions',
+      title: <span className="sr-only">{t('common.actions')}</span>,
+      width: 132,
+      render: (_value: unknown, row: T) => (
+        <RowActions actions={actions(row)} rowLabel={props.rowLabel(row)} />
+      ),
+    });
+  }
+
+  const onChange: TableProps<T>['onChange'] = (next, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = typeof single?.columnKey === 'string' ? single.columnKey : '';
+    const field = list.definition.spec.sortFields.find((f) => f === key);
+    const sort = field && single?.order ? { field, dir: single.order === 'descend' ? 'desc' : 'asc' } : null;
+    const pageSize = next.pageSize ?? state.pageSize;
+    list.update({
+      page: pageSize !== state.pageSize ? 1 : (next.current ?? 1),
+      pageSize,
+      sort: sort as TSort<TField> | null,
+    });
+  };
+
+  return (
+    <>
+      {staleError}
+      <Table<T>
+        rowKey={props.rowKey}
+        size="middle"
+        aria-label={props.caption}
+        data-testid={props.testId}
+        columns={columns}
+        dataSource={[...rows]}
+        loading={status.refreshing || (status.loading && rows.length > 0)}
+        onChange={onChange}
+        locale={{ emptyText: emptyNode }}
+        rowSelection={
+          props.selection
+            ? {
+                selectedRowKeys: list.selected.map(props.rowKey),
+                onChange: (_keys, selectedRows) => list.setSelected(selectedRows),
+                getCheckboxProps: (row) => ({
+                  disabled: props.selection?.disabled?.(row) ?? false,
+                  'aria-label': props.rowLabel(row),
+                }),
+              }
+            : undefined
+        }
+        pagination={paged ? pagination : false}
+      />
+    </>
+  );
+}
+
+/** One block per row: the first column as its heading, the others as label: value lines, then the actions. */
+function StackedRows<T, TField extends string>({
+  list,
+  caption,
+  rowKey,
+  rowLabel,
+  columns,
+  rows,
+  status,
+  actions,
+  selection,
+  testId,
+  emptyNode,
+}: TDataTableProps<T, TField> & { emptyNode: ReactNode }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [primary, ...details] = columns;
+  const sortable = columns.filter((c) => c.sortable);
+  const selectedKeys = new Set(list.selected.map(rowKey));
+  const selectable = rows.filter((row) => !(selection?.disabled?.(row) ?? false));
+  const toggle = (row: T, on: boolean) =>
+    list.setSelected(on ? [...list.selected, row] : list.selected.filter((r) => rowKey(r) !== rowKey(row)));
+
+  return (
+    <div data-testid={testId} data-layout="stacked">
+      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 8 }}>
+        {selection && selectable.length > 0 ? (
+          <Checkbox
+            checked={selectable.every((row) => selectedKeys.has(rowKey(row)))}
+            indeterminate={list.selected.length > 0 && list.selected.length < selectable.length}
+            onChange={(event) => list.setSelected(event.target.checked ? selectable : [])}
+          >
+            {t('list.selectPage')}
+          </Checkbox>
+        ) : (
+          <span />
+        )}
+        {sortable.length > 0 ? (
+          <Select<string>
+            aria-label={t('list.sortBy')}
+            value={list.state.sort ? `${list.state.sort.field}:${list.state.sort.dir}` : ''}
+            popupMatchSelectWidth={false}
+            style={{ minWidth: 180 }}
+            onChange={(value) => {
+              const [field, dir] = value.split(':');
+              const known = list.definition.spec.sortFields.find((f) => f === field);
+              list.update({ sort: known ? { field: known, dir: dir === 'desc' ? 'desc' : 'asc' } : null });
+            }}
+            options={[
+              { value: '', label: t('list.sortDefault') },
+              ...sortable.flatMap((c) => [
+                { value: `${c.key}:asc`, label: `${c.title} ↑` },
+                { value: `${c.key}:desc`, label: `${c.title} ↓` },
+              ]),
+            ]}
+          />
+        ) : null}
+      </Flex>
+      <Spin spinning={status.refreshing}>
+        {rows.length === 0 || !primary ? (
+          emptyNode
+        ) : (
+          <ul aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {rows.map((row) => {
+              const key = rowKey(row);
+              const label = rowLabel(row);
+              return (
+                <li
+                  key={key}
+                  data-testid="list-row"
+                  style={{
+                    border: `1px solid ${token.colorBorderSecondary}`,
+                    borderRadius: token.borderRadiusLG,
+                    padding: 12,
+                    marginBottom: 8,
+                    background: selectedKeys.has(key) ? token.controlItemBgActive : token.colorBgContainer,
+                  }}
+                >
+                  <Flex gap={8} align="flex-start">
+                    {selection ? (
+                      <Checkbox
+                        aria-label={label}
+                        checked={selectedKeys.has(key)}
+                        disabled={selection.disabled?.(row) ?? false}
+                        onChange={(event) => toggle(row, event.target.checked)}
+                      />
+                    ) : null}
+                    <div style={{ flex: 1, minWidth: 0, fontWeight: 600 }}>{primary.render(row)}</div>
+                  </Flex>
+                  <dl
+                    style={{
+                      display: 'grid',
+                      gridTemplateColumns: 'minmax(6em, max-content) minmax(0, 1fr)',
+                      gap: '4px 12px',
+                      margin: '8px 0 0',
+                    }}
+                  >
+                    {details.map((column) => (
+                      <Fragment key={column.key}>
+                        <dt style={{ color: token.colorTextSecondary }}>{column.title}</dt>
+                        <dd style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                          {column.render(row)}
+                        </dd>
+                      </Fragment>
+                    ))}
+                  </dl>
+                  {actions ? (
+                    <div style={{ marginTop: 8 }}>
+                      <RowActions actions={actions(row)} rowLabel={label} withText />
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Spin>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Flex, Popconfirm, Tooltip } from 'antd';
+import { type ReactNode, useState } from 'react';
+
+/** A confirmation asked before a row action runs (delete, ...). */
+export type TRowConfirm = {
+  title: string;
+  description?: string;
+  okText: string;
+  cancelText: string;
+  okTestId?: string;
+  onConfirm: () => void | Promise<void>;
+};
+
+export type TRowAction = {
+  key: string;
+  /** The visible text (stacked rows) and tooltip (table rows). */
+  label: string;
+  icon: ReactNode;
+  /** Explains a disabled action instead of the label. */
+  disabledHint?: string;
+  onClick?: () => void;
+  confirm?: TRowConfirm;
+  disabled?: boolean;
+  danger?: boolean;
+  testId?: string;
+};
+
+type TActionProps = { action: TRowAction; rowLabel: string; withText: boolean };
+
+/**
+ * One row action. Its accessible name starts with the visible label ("Delete alice"), and its
+ * tooltip closes while its confirmation is open so the tooltip never covers the dialog.
+ */
+function RowActionButton({ action, rowLabel, withText }: TActionProps) {
+  const [tooltipOpen, setTooltipOpen] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const hint = action.disabled && action.disabledHint ? action.disabledHint : action.label;
+
+  const button = (
+    <Button
+      type={withText ? 'default' : 'text'}
+      size={withText ? 'small' : 'middle'}
+      danger={action.danger}
+      icon={action.icon}
+      disabled={action.disabled}
+      aria-label={`${action.label} ${rowLabel}`}
+      data-testid={action.testId}
+      onClick={action.confirm ? undefined : action.onClick}
+    >
+      {withText ? action.label : null}
+    </Button>
+  );
+  // Stacked rows show the label as text; a tooltip would only repeat it.
+  const tipped = withText ? (
+    button
+  ) : (
+    <Tooltip title={hint} open={tooltipOpen && !confirmOpen} onOpenChange={setTooltipOpen}>
+      {button}
+    </Tooltip>
+  );
+  if (!action.confirm) return tipped;
+  const { confirm } = action;
+  return (
+    <Popconfirm
+      title={confirm.title}
+      description={confirm.description}
+      okText={confirm.okText}
+      cancelText={confirm.cancelText}
+      okButtonProps={{
+        danger: action.danger,
+        ...(confirm.okTestId ? { 'data-testid': confirm.okTestId } : {}),
+      }}
+      disabled={action.disabled}
+      open={confirmOpen}
+      onOpenChange={(open) => {
+        setConfirmOpen(open);
+        if (open) setTooltipOpen(false);
+      }}
+      onConfirm={confirm.onConfirm}
+    >
+      {tipped}
+    </Popconfirm>
+  );
+}
+
+/** The actions of one row: icon buttons with tooltips in a table, labelled buttons in stacked rows. */
+export function RowActions({
+  actions,
+  rowLabel,
+  withText = false,
+}: {
+  actions: readonly TRowAction[];
+  rowLabel: string;
+  withText?: boolean;
+}) {
+  return (
+    <Flex gap={withText ? 8 : 0} wrap>
+      {actions.map((action) => (
+        <RowActionButton key={action.key} action={action} rowLabel={rowLabel} withText={withText} />
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,48 @@
+import { Input } from 'antd';
+import { useEffect, useState } from 'react';
+
+export type TSearchBoxProps = {
+  value: string;
+  onSearch: (value: string) => void;
+  label: string;
+  placeholder?: string;
+  testId?: string;
+  /** Pause after the last key before searching. */
+  delayMs?: number;
+};
+
+export const SEARCH_DELAY_MS = 400;
+
+/** A search field that searches once typing pauses (or at once on Enter), kept in step with the URL. */
+export function SearchBox({
+  value,
+  onSearch,
+  label,
+  placeholder,
+  testId,
+  delayMs = SEARCH_DELAY_MS,
+}: TSearchBoxProps) {
+  const [text, setText] = useState(value);
+
+  // Back, forward or "clear the filters" change the URL: show what it says.
+  useEffect(() => setText(value), [value]);
+
+  useEffect(() => {
+    if (text === value) return;
+    const handle = setTimeout(() => onSearch(text), delayMs);
+    return () => clearTimeout(handle);
+  }, [text, value, onSearch, delayMs]);
+
+  return (
+    <Input.Search
+      allowClear
+      value={text}
+      placeholder={placeholder}
+      aria-label={label}
+      onChange={(event) => setText(event.target.value)}
+      onSearch={(next) => onSearch(next)}
+      style={{ width: 260, maxWidth: '100%' }}
+      data-testid={testId}
+    />
+  );
+}
