@@ -1,8 +1,8 @@
 /* global console, process */
 // Builds the web app (vite, then the brotli and gzip copies) unless the last build came from the
 // same inputs: `npm start` and the browser tests then skip the build when nothing changed.
-// Inputs are the web and contract packages and the lock file, by content; the build is redone
-// when packages/web/dist/index.html is missing or was written by a build this script did not run.
+// Inputs are the web and contract packages, the shared tsconfig and the lock file, by content; the
+// build is redone when packages/web/dist/index.html is missing or came from a build run otherwise.
 // Usage: node scripts/build-web.mjs
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,7 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const index = path.join(root, 'packages/web/dist/index.html');
 // Under node_modules, so `npm ci` (a fresh install) always builds again.
 const stampFile = path.join(root, 'node_modules/.cache/portal/web-build.json');
-const inputs = ['packages/web', 'packages/contract', 'package-lock.json', 'scripts/compress-web.mjs'];
+const inputs = [
+  'packages/web',
+  'packages/contract',
+  'tsconfig.base.json',
+  'package-lock.json',
+  'scripts/compress-web.mjs',
+];
 const skipped = new Set(['node_modules', 'dist']);
 
 /** Relative paths of every file under the inputs, sorted, leaving out installs and build output. */
