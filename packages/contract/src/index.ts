@@ -2,6 +2,7 @@ export * from './common/envelope.ts';
 export * from './common/fields.ts';
 export * from './common/messages.ts';
 export * from './common/issues.ts';
+export * from './common/languages.ts';
 export * from './auth/permissions.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/password.ts';

@@ -25,7 +25,12 @@ export type TConfig = {
   mfaRequiredForAdmins: boolean;
   login: { maxFailures: number; lockMinutes: number; failureDelayMs: number };
   rateLimits: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe: false, a number of proxy hops, or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  /** Longest time to receive one whole request, body included. */
+  requestTimeoutMs: number;
+  /** Check every answer against its declared schema (tests). */
+  checkResponses: boolean;
   logLevel: string;
 };
 
@@ -39,6 +44,22 @@ function int(value: string | undefined, fallback: number): number {
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+/**
+ * TRUST_PROXY: unset or false trusts no proxy; a number trusts that many hops (true means one);
+ * otherwise a comma list of proxy addresses or CIDRs. Never "every hop", which would let a client
+ * forge its address in X-Forwarded-For and step around per-address limits.
+ */
+export function trustProxyOf(value: string | undefined): false | number | string[] {
+  if (value === undefined || value.trim() === '' || ['0', 'false', 'off', 'no'].includes(value.toLowerCase()))
+    return false;
+  if (['true', 'on', 'yes'].includes(value.toLowerCase())) return 1;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** Reads the configuration from an environment (process.env by default). */
@@ -68,7 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       failureDelayMs: int(env.LOGIN_FAILURE_DELAY_MS, 500),
     },
     rateLimits: bool(env.RATE_LIMITS, true),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000),
+    checkResponses: bool(env.CHECK_RESPONSES, false),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

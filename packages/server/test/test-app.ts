@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     webDist: '/nonexistent',
     logLevel: 'silent',
     rateLimits: false,
+    checkResponses: true,
     ...overrides,
   };
 }

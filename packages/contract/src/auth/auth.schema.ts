@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../common/messages.ts';
 import { passwordHash, ZLogin } from '../common/fields.ts';
-import { ZUserData } from '../users/users.schema.ts';
+import { ZId } from '../common/envelope.ts';
+import { ZUser, ZUserData } from '../users/users.schema.ts';
 
 export const ZLoginRequest = z.object({
   username: z
@@ -35,7 +36,10 @@ export const ZRegisterRequest = z.object({
     active: z.literal(false).optional(),
   }),
   /** The sign-up form sends true; spec 7's payload has no such field, so leaving it out is accepted. */
-  acceptTerms: z.literal(true, { error: MESSAGES.termsRequired() }).optional(),
+  acceptTerms: z
+    .boolean()
+    .refine((accepted) => accepted, { message: MESSAGES.termsRequired(), params: { key: 'termsRequired' } })
+    .optional(),
   botCheck: ZBotCheck.optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
@@ -76,7 +80,7 @@ export const ZMfaLoginRequest = z.object({
     .string({ error: MESSAGES.required('code') })
     .trim()
     .min(6, MESSAGES.notValid('code'))
-    .max(32),
+    .max(64),
 });
 export const ZMfaCodeRequest = z.object({
   code: z
@@ -99,3 +103,15 @@ export const ZAuthClaims = z.object({
   exp: z.number().int(),
 });
 export type TAuthClaims = z.infer<typeof ZAuthClaims>;
+
+/** A token pair (token-renew). */
+export const ZTokenPair = z.object({ authToken: z.string(), refreshToken: z.string() });
+/** A completed sign-in. */
+export const ZSignIn = ZTokenPair.extend({ id: ZId, userInfos: z.array(ZUser) });
+export type TSignIn = z.infer<typeof ZSignIn>;
+/** A sign-in that waits for the second factor. */
+export const ZMfaPending = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+export const ZLoginResponse = z.union([ZSignIn, ZMfaPending]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+export const ZMfaSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });

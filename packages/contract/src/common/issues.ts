@@ -15,7 +15,9 @@ function isIssueParams(value: unknown): value is TIssueParams {
  */
 export function messageOfIssue(issue: z.core.$ZodIssue, fallbackName?: string): TMessage {
   const field = issue.path.map(String).join('.') || undefined;
-  const name = String(issue.path.filter((part) => typeof part === 'string').at(-1) ?? fallbackName ?? 'value');
+  const name = String(
+    issue.path.filter((part) => typeof part === 'string').at(-1) ?? fallbackName ?? 'value',
+  );
   const at = (key: TMessageKey, values: Record<string, string | number> = {}): TMessage => ({
     key,
     values: { name, ...values },

@@ -67,3 +67,9 @@ export const ZCompanyFindRequest = ZFindQuery.extend({
   names: z.array(z.string()).max(1000).optional(),
   active: z.boolean().optional(),
 });
+
+/** Signed in with companymanagement.read: full records; otherwise active names for the sign-up form. */
+export const ZCompanyPage = z.object({
+  companyInfos: z.array(z.union([ZCompany, ZCompanyRef])),
+  totalCount: z.number().int().nonnegative(),
+});

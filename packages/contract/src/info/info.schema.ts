@@ -27,3 +27,6 @@ export type TEnvKey = (typeof ENV_KEYS)[number];
 
 export const ZEnvEntry = z.object({ key: z.string(), value: z.string() });
 export type TEnvEntry = z.infer<typeof ZEnvEntry>;
+
+export const ZEnvironment = z.object({ environment: z.array(ZEnvEntry) });
+export const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

@@ -27,14 +27,14 @@ export function grantedPermissions(infos: readonly TRolePermissionInfo[]): strin
 }
 
 /**
- * Nobody hands out or takes over more than they hold: true when the caller is an admin or holds
- * every one of `permissions` (a role's grants, or a user's).
+ * Nobody hands out or takes over more than they hold: true when the caller holds every one of
+ * `permissions` (a role's grants, or a user's). No shortcut for admins: a real admin holds them all.
  */
 export function holdsAll(
-  caller: { isAdmin: boolean; permissions: ReadonlySet<string> },
+  caller: { permissions: ReadonlySet<string> },
   permissions: readonly string[],
 ): boolean {
-  return caller.isAdmin || permissions.every((permission) => caller.permissions.has(permission));
+  return permissions.every((permission) => caller.permissions.has(permission));
 }
 
 /** A full matrix (one entry per area) granting exactly the given "<area>.<action>" permissions. */
@@ -62,10 +62,10 @@ export const ZRoleData = z.object({
   roleName: text('roleName', { min: 3, max: 64 }).regex(/^[A-Za-z0-9_-]+$/, 'roleName is not valid'),
   rolePermissionInfos: z
     .array(ZRolePermissionInfo)
-    .refine(
-      (infos) => new Set(infos.map((i) => i.rolePermissionName)).size === infos.length,
-      'rolePermissionInfos has a repeated area',
-    ),
+    .refine((infos) => new Set(infos.map((i) => i.rolePermissionName)).size === infos.length, {
+      message: 'rolePermissionInfos has a repeated area',
+      params: { key: 'repeatedArea' },
+    }),
 });
 export type TRoleData = z.infer<typeof ZRoleData>;
 
@@ -79,3 +79,6 @@ export const ZRoleSaveRequest = z.object({ roleData: ZRoleData });
 export const ZRoleDeleteRequest = z.object({
   roleData: z.object({ roleId: ZId, roleName: z.string().optional() }),
 });
+
+export const ZRoleInfos = z.object({ roleInfos: z.array(ZRole) });
+export const ZRolePage = ZRoleInfos.extend({ totalCount: z.number().int().nonnegative() });

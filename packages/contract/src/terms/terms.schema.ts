@@ -11,3 +11,5 @@ export const ZTerms = z.object({
   createdOn: z.string(),
 });
 export type TTerms = z.infer<typeof ZTerms>;
+
+export const ZTermsInfos = z.object({ termsInfos: z.array(ZTerms) });

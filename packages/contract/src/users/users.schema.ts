@@ -3,6 +3,7 @@ import { ZFindQuery, ZId } from '../common/envelope.ts';
 import { email, optionalText, passwordHash, text, ZLogin, ZPhone } from '../common/fields.ts';
 import { ZCompanyRef } from '../companies/companies.schema.ts';
 import { ZLicense } from '../licenses/licenses.schema.ts';
+import { INTERFACE_LANGUAGES } from '../common/languages.ts';
 
 export const ZRoleRef = z.object({ roleId: ZId, roleName: z.string() });
 
@@ -27,6 +28,8 @@ export const ZUser = z.object({
   photoFileName: z.string().nullable(),
   photoBase64: z.string().nullable(),
   mfaEnabled: z.boolean(),
+  /** Interface language the user chose last; mails go out in it. */
+  language: z.enum(INTERFACE_LANGUAGES),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -37,6 +40,8 @@ export const ZUserData = z.object({
   phone: ZPhone,
   companyName: optionalText('companyName', 200),
   company: z.object({ companyId: ZId }).nullish(),
+  /** Interface language (mails go out in it); the sign-up form sends the one in use. */
+  language: z.enum(INTERFACE_LANGUAGES).optional(),
 });
 export type TUserData = z.infer<typeof ZUserData>;
 
@@ -52,10 +57,12 @@ export const ZUserInput = ZUserData.extend({
     .max(20)
     .optional(),
   photoFileName: optionalText('photoFileName', 255),
-  photoBase64: z.string().max(3_000_000, 'photo is larger than 2 MiB').nullish(),
+  /** Its size is checked when decoded (413 past 2 MiB); the route's body limit bounds it first. */
+  photoBase64: z.string().nullish(),
 }).refine((u) => u.id !== undefined || u.passwordHash !== undefined, {
   message: 'password is required',
   path: ['passwordHash'],
+  params: { key: 'required', values: { name: 'password' } },
 });
 export type TUserInput = z.infer<typeof ZUserInput>;
 
@@ -94,3 +101,7 @@ export const USER_SORT_FIELDS = [
   'joinDate',
   'active',
 ] as const;
+
+/** Answers carrying users: save, approve, delete, me, register, activate, accept terms. */
+export const ZUserInfos = z.object({ userInfos: z.array(ZUser) });
+export const ZUserPage = ZUserInfos.extend({ totalCount: z.number().int().nonnegative() });

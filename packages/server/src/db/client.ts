@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -107,11 +108,11 @@ export async function openDatabase(options: {
   let release = () => {};
   let client: PGlite;
   if (options.inMemory || !options.dataDir) {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     release = lockDataFolder(options.dataDir);
     try {
-      client = new PGlite(path.join(options.dataDir, 'pgdata'));
+      client = new PGlite(path.join(options.dataDir, 'pgdata'), { extensions: { pg_trgm } });
     } catch (error) {
       release();
       throw error;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ALL_PERMISSIONS, generatePassword, permissionMatrix, type TBuiltinRole } from '@portal/contract';
 import type { PasswordHasher } from '../lib/passwords.ts';
-import type { CompaniesRepository } from '../modules/companies/companies.repository.ts';
+import type { CompaniesService } from '../modules/companies/companies.service.ts';
 import { DEFAULT_COMPANY_NAME } from '../modules/info/environment.ts';
-import type { RolesRepository } from '../modules/roles/roles.repository.ts';
-import type { UsersRepository } from '../modules/users/users.repository.ts';
+import type { RolesService } from '../modules/roles/roles.service.ts';
+import type { UsersService } from '../modules/users/users.service.ts';
 
 /** What each built-in role may do on first start (CONTRACT 3); admins may edit them later. */
 const BUILTIN_PERMISSIONS: Record<TBuiltinRole, readonly string[]> = {
@@ -23,23 +23,20 @@ export const sha512Hex = (text: string) => createHash('sha512').update(text).dig
  * Answers the generated admin password when one had to be made (to print once), else undefined.
  */
 export async function seed(deps: {
-  roles: RolesRepository;
-  users: UsersRepository;
-  companies: CompaniesRepository;
+  roles: RolesService;
+  users: UsersService;
+  companies: CompaniesService;
   passwords: PasswordHasher;
   adminPassword: string | undefined;
 }): Promise<string | undefined> {
   for (const [name, granted] of Object.entries(BUILTIN_PERMISSIONS)) {
-    if (!(await deps.roles.byName(name)))
-      await deps.roles.save({ name, builtIn: true }, permissionMatrix(granted));
+    await deps.roles.ensureBuiltIn(name, permissionMatrix(granted));
   }
-  const company =
-    (await deps.companies.byName(DEFAULT_COMPANY_NAME)) ??
-    (await deps.companies.byId(await deps.companies.insert({ name: DEFAULT_COMPANY_NAME, active: true })));
+  const companyId = await deps.companies.ensure({ name: DEFAULT_COMPANY_NAME, active: true });
   if (await deps.users.byLogin('admin')) return undefined;
-  const adminRole = await deps.roles.byName('adminrole');
+  const { roleInfos } = await deps.roles.find({ names: ['adminrole'] });
   const password = deps.adminPassword ?? generatePassword(16);
-  await deps.users.insert(
+  await deps.users.create(
     {
       login: 'admin',
       passwordHash: await deps.passwords.hash(sha512Hex(password)),
@@ -48,9 +45,9 @@ export async function seed(deps: {
       firstName: 'Portal',
       lastName: 'Administrator',
       email: 'admin@localhost',
-      companyId: company?.id ?? null,
+      companyId,
     },
-    adminRole ? [adminRole.id] : [],
+    roleInfos.map((r) => r.roleId),
   );
   return deps.adminPassword ? undefined : password;
 }

@@ -46,18 +46,18 @@ export class BotCheck {
   /** Throws 400 unless the check is off or `solution` solves a fresh challenge of ours. */
   verify(solution: TBotCheck | undefined, now = Date.now()): void {
     if (!this.enabled) return;
-    if (!solution) throw badRequest('botCheck is required');
+    if (!solution) throw badRequest('botCheckRequired', {}, 'botCheck');
     const parts = solution.challenge.split('.');
     const [random, expires, difficulty, signature] = parts;
     if (parts.length !== 4 || !random || !expires || !difficulty || !signature)
-      throw badRequest('botCheck is not valid');
+      throw badRequest('botCheckNotValid', {}, 'botCheck');
     if (!safeEqual(signature, hmacBase64Url(this.#key, `${random}.${expires}.${difficulty}`))) {
-      throw badRequest('botCheck is not valid');
+      throw badRequest('botCheckNotValid', {}, 'botCheck');
     }
-    if (Number(expires) < now) throw badRequest('botCheck has expired; please try again');
-    if (this.#used.has(random)) throw badRequest('botCheck was already used; please try again');
+    if (Number(expires) < now) throw badRequest('botCheckExpired', {}, 'botCheck');
+    if (this.#used.has(random)) throw badRequest('botCheckUsed', {}, 'botCheck');
     const digest = createHash('sha256').update(`${solution.challenge}:${solution.nonce}`).digest();
-    if (leadingZeroBits(digest) < Number(difficulty)) throw badRequest('botCheck is not valid');
+    if (leadingZeroBits(digest) < Number(difficulty)) throw badRequest('botCheckNotValid', {}, 'botCheck');
     this.#used.set(random, Number(expires));
     for (const [key, expiry] of this.#used) if (expiry < now) this.#used.delete(key);
   }

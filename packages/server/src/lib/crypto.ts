@@ -5,6 +5,15 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** A CSPRNG code of `bytes` bytes as hex in groups of eight, for people to type (recovery codes). */
+export function randomCode(bytes = 16): string {
+  return (
+    randomBytes(bytes)
+      .toString('hex')
+      .match(/.{1,8}/g) ?? []
+  ).join('-');
+}
+
 export function sha256Hex(value: string | Buffer): string {
   return createHash('sha256').update(value).digest('hex');
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { AppError } from './app-error.ts';
+import { badRequest, tooLarge, unsupportedType } from './app-error.ts';
 import { sha256Hex } from './crypto.ts';
 
 export type TStoredFile = { hash: string; size: number; mimeType: string };
@@ -11,12 +11,9 @@ export type TStoredFile = { hash: string; size: number; mimeType: string };
 /** Decodes base64 file content; throws 400 on malformed text and 413 past `maxBytes`. */
 export function decodeBase64(name: string, text: string, maxBytes: number): Buffer {
   const clean = text.replace(/^data:[^;]+;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean))
-    throw new AppError(400, 'Bad request', [`${name} is not valid base64`]);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw badRequest('notValidBase64', { name }, name);
   if ((clean.length * 3) / 4 > maxBytes * 1.01) {
-    throw new AppError(413, 'Payload too large', [
-      `${name} is larger than ${Math.round(maxBytes / 1024)} KiB`,
-    ]);
+    throw tooLarge('tooLargeFile', { name, max: Math.round(maxBytes / 1024) }, name);
   }
   return Buffer.from(clean, 'base64');
 }
@@ -61,8 +58,25 @@ export class FileStore {
   }
 }
 
-/** Turns an uploaded picture into a square PNG avatar; anything that is not a picture is 415. */
+/** The raster picture types the portal takes, by their first bytes (SVG and the like never pass). */
+export function pictureType(
+  content: Buffer,
+): 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | undefined {
+  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';
+  if (content.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
+  if (
+    content.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    content.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  return undefined;
+}
+
+/** Turns an uploaded PNG, JPEG, GIF or WebP into a square PNG avatar; anything else is 415. */
 export async function normaliseAvatar(name: string, content: Buffer, side = 256): Promise<Buffer> {
+  if (!pictureType(content)) throw unsupportedType('notAPicture', { name }, name);
   try {
     return await sharp(content, { limitInputPixels: 40_000_000 })
       .rotate()
@@ -70,8 +84,6 @@ export async function normaliseAvatar(name: string, content: Buffer, side = 256)
       .png()
       .toBuffer();
   } catch {
-    throw new AppError(415, 'Unsupported media type', [
-      `${name} is not a picture (PNG, JPEG, GIF, WebP, AVIF or TIFF)`,
-    ]);
+    throw unsupportedType('notAPicture', { name }, name);
   }
 }

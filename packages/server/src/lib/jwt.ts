@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type { TAuthClaims } from '@portal/contract';
+import { type TAuthClaims, ZAuthClaims } from '@portal/contract';
 
 export type TTokenClaims = Omit<TAuthClaims, 'iat' | 'exp'>;
 
@@ -23,12 +23,15 @@ export class TokenSigner {
       .sign(this.#key);
   }
 
-  /** Returns the claims of a valid, unexpired token, or null. */
+  /** Returns the claims of a valid, unexpired token that carries every contract claim, or null. */
   async verify(token: string): Promise<TAuthClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return payload as unknown as TAuthClaims;
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      const claims = ZAuthClaims.safeParse(payload);
+      return claims.success ? claims.data : null;
     } catch {
       return null;
     }

@@ -1,4 +1,4 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, type TFindQuery } from '@portal/contract';
 import { badRequest } from './app-error.ts';
@@ -11,22 +11,42 @@ export function pageOf(query: TFindQuery): TPage {
   return { limit, offset: ((query.page ?? 1) - 1) * limit };
 }
 
-/** ORDER BY from the request's sort, allowing only the listed fields; `fallback` keeps paging stable. */
+/**
+ * ORDER BY from the request's sort, allowing only the listed fields (looked up in a Map, so
+ * `__proto__` or `constructor` are just unknown fields); `fallback` keeps paging stable.
+ */
 export function orderOf(
   query: TFindQuery,
   columns: Record<string, AnyPgColumn | SQL>,
   fallback: AnyPgColumn,
 ): SQL[] {
+  const allowed = new Map(Object.entries(columns));
   const order = (query.sort ?? []).map(({ field, dir }) => {
-    const column = columns[field];
+    const column = allowed.get(field);
     if (!column)
-      throw badRequest(`sort field ${field} is not valid; use one of ${Object.keys(columns).join(', ')}`);
+      throw badRequest('sortFieldNotValid', { field, fields: [...allowed.keys()].join(', ') }, 'sort');
     return dir === 'desc' ? desc(column) : asc(column);
   });
   return [...order, asc(fallback)];
 }
 
-/** Escapes % and _ so a search text matches literally inside ILIKE. */
+/** The total of a find, counted by the page query itself (`count(*) over ()`): one round trip. */
+export const windowTotal = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * The shared end of every paged find: the page's rows carry the total; a page past the end has
+ * no row to carry it, so only then is it counted separately.
+ */
+export async function pageResult<T extends { total: number }>(
+  rows: T[],
+  page: TPage,
+  count: () => Promise<number>,
+): Promise<{ rows: T[]; total: number }> {
+  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await count());
+  return { rows, total };
+}
+
+/** Escapes % and _ so a search text matches literally inside LIKE; lower-cased for the trigram indexes. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -23,7 +23,7 @@ export class RateLimiter {
     window.count += 1;
     if (window.count > limit) {
       const seconds = Math.ceil((window.resetAt - now) / 1000);
-      throw tooManyRequests(`Too many attempts; try again in ${seconds} seconds`);
+      throw tooManyRequests('tooManyAttempts', { seconds });
     }
   }
 

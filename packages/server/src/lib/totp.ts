@@ -50,9 +50,21 @@ export function totpCode(secret: string, atMs: number): string {
   return String(binary % 1_000_000).padStart(6, '0');
 }
 
+/**
+ * The time step whose code this is: this step or one either side (clock drift); null when none.
+ * Callers accept a step once, so a code cannot be replayed within its window.
+ */
+export function totpStep(secret: string, code: string, nowMs = Date.now()): number | null {
+  for (const offset of [-1, 0, 1]) {
+    const at = nowMs + offset * STEP_SECONDS * 1000;
+    if (totpCode(secret, at) === code) return Math.floor(at / 1000 / STEP_SECONDS);
+  }
+  return null;
+}
+
 /** Accepts the code of this step or one step either side (clock drift). */
 export function verifyTotp(secret: string, code: string, nowMs = Date.now()): boolean {
-  return [-1, 0, 1].some((step) => totpCode(secret, nowMs + step * STEP_SECONDS * 1000) === code);
+  return totpStep(secret, code, nowMs) !== null;
 }
 
 export function otpauthUrl(secret: string, login: string, issuer = 'Family Portal'): string {

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/auth.routes.ts';
+import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { infoRoutes } from './info/info.routes.ts';
+import { mfaRoutes } from './mfa/mfa.routes.ts';
+import { recoveryRoutes } from './recovery/recovery.routes.ts';
+import { registrationRoutes } from './registration/registration.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
+import { signInRoutes } from './sign-in/sign-in.routes.ts';
 import { termsRoutes } from './terms/terms.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -11,9 +16,14 @@ import { usersRoutes } from './users/users.routes.ts';
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(infoRoutes);
-  await app.register(authRoutes);
+  await app.register(signInRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(registrationRoutes);
+  await app.register(recoveryRoutes);
+  await app.register(mfaRoutes);
+  await app.register(termsRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(companiesRoutes);
-  await app.register(termsRoutes);
+  await app.register(apiDocsRoutes);
 }

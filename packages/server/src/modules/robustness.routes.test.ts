@@ -44,7 +44,9 @@ describe('bad input on every route', () => {
   it('answers a 4xx envelope and never a 500, whatever the body or path parameter', async () => {
     let token = await t.adminToken();
     const failures: string[] = [];
-    for (const route of t.app.routeTable.filter((r) => !r.url.endsWith('/logout'))) {
+    for (const route of t.app.routeTable.filter(
+      (r) => !r.url.endsWith('/logout') && !r.url.endsWith('/openapi.json'),
+    )) {
       for (const parameter of ['abc', '-1', '99999999999999999999']) {
         const url = route.url.replace(/:\w+/g, parameter);
         for (const body of route.method === 'POST' ? ODD_BODIES : [undefined]) {

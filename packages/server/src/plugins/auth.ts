@@ -1,9 +1,7 @@
-import { PERMISSION_ACTIONS, type TPermission, isSelfcareClaim } from '@portal/contract';
+import { PERMISSION_ACTIONS, type TPermission } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
-import type { TokenSigner } from '../lib/jwt.ts';
-import type { AuthRepository } from '../modules/auth/auth.repository.ts';
 
 /** What a route demands: no token, a self-care token or better, a full token, or one permission. */
 export type TRoutePermission = 'public' | 'selfcare' | 'signed-in' | TPermission;
@@ -23,6 +21,9 @@ export type TAuth = {
   isAdmin: boolean;
 };
 
+/** One row of the API surface: what the route table in docs/api.md and the permission tests read. */
+export type TRouteEntry = { method: string; url: string; permission: TRoutePermission; summary: string };
+
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface
   interface FastifyContextConfig {
@@ -35,7 +36,9 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface
   interface FastifyInstance {
     /** Every API route with its declared permission (the permissions test walks it). */
-    routeTable: Array<{ method: string; url: string; permission: TRoutePermission }>;
+    routeTable: TRouteEntry[];
+    /** The permission routes of this scope get when they declare none (only the API docs scope sets one). */
+    defaultPermission: TRoutePermission | undefined;
   }
 }
 
@@ -56,11 +59,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Returns the caller of a request or throws 401; throws 403 for a self-care token unless allowed. */
-export function requireAuth(request: FastifyRequest, allowSelfcare = false): TAuth {
-  if (!request.auth) throw unauthorized('A valid authToken is required');
-  if (request.auth.selfcare && !allowSelfcare) throw forbidden('Complete your account activation first');
-  return request.auth;
+/** The caller a route's handler gets: null only on public routes. */
+export type TCallerOf<P extends TRoutePermission> = P extends 'public' ? TAuth | null : TAuth;
+
+/** The caller of a request on a route that demands `permission` (the preHandler has enforced it). */
+export function callerOf<P extends TRoutePermission>(request: FastifyRequest, permission: P): TCallerOf<P> {
+  if (permission === 'public') return request.auth as TCallerOf<P>;
+  if (!request.auth) throw unauthorized('authTokenRequired');
+  return request.auth as TCallerOf<P>;
 }
 
 /**
@@ -68,52 +74,40 @@ export function requireAuth(request: FastifyRequest, allowSelfcare = false): TAu
  * A route under /api without a declared permission cannot be registered.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { signer: TokenSigner; authRepository: AuthRepository }) => {
+  async (app: FastifyInstance, options: { authenticate: (token: string) => Promise<TAuth | null> }) => {
     app.decorateRequest('auth', null);
     app.decorate('routeTable', []);
+    app.decorate('defaultPermission', undefined);
 
-    app.addHook('onRoute', (route) => {
+    app.addHook('onRoute', function (route) {
       if (!route.url.startsWith('/api')) return;
-      if (!isRoutePermission(route.config?.permission)) {
+      const declared = route.config?.permission;
+      const permission = declared ?? this.defaultPermission;
+      if (!isRoutePermission(permission)) {
         throw new Error(`route ${String(route.method)} ${route.url} declares no permission`);
       }
+      route.config = { ...route.config, permission };
+      // Routes a plugin adds under a scope's default (the API reference's pages) are not the API.
+      if (declared === undefined) return;
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD')
-          app.routeTable.push({ method, url: route.url, permission: route.config.permission });
+          app.routeTable.push({ method, url: route.url, permission, summary: route.schema?.summary ?? '' });
       }
     });
 
+    // Before the body is read or validated: strangers get 401 and the unpermitted 403, never a 400.
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
-      if (!token) return;
-      const claims = await options.signer.verify(token);
-      if (!claims) return;
-      const live = await options.authRepository.liveSession(claims.sid, Number(claims.sub));
-      if (!live) return;
-      const permissions = new Set(
-        Array.isArray(claims.permissions) ? claims.permissions : [claims.permissions],
-      );
-      request.auth = {
-        userId: Number(claims.sub),
-        sessionId: claims.sid,
-        login: claims.login,
-        companyId: claims.companyId,
-        roles: claims.roles,
-        permissions,
-        selfcare: isSelfcareClaim(claims.permissions),
-        mfaSetup: claims.mfaSetup === true,
-        isAdmin: permissions.has('adminmanagement.read'),
-      };
-    });
-
-    app.addHook('preHandler', async (request) => {
+      if (token) request.auth = await options.authenticate(token);
       const permission = request.routeOptions.config.permission;
       if (!permission || permission === 'public') return;
-      const auth = requireAuth(request, permission === 'selfcare');
-      if (permission === 'selfcare' || permission === 'signed-in') return;
-      if (auth.mfaSetup) throw forbidden('Enable the second factor (two-step sign-in) first');
-      if (!auth.permissions.has(permission))
-        throw forbidden(`This action needs the ${permission} permission`);
+      const auth = request.auth;
+      if (!auth) throw unauthorized('authTokenRequired');
+      if (permission === 'selfcare') return;
+      if (auth.selfcare) throw forbidden('selfcareFirst');
+      if (permission === 'signed-in') return;
+      if (auth.mfaSetup) throw forbidden('mfaSetupFirst');
+      if (!auth.permissions.has(permission)) throw forbidden('permissionRequired', { permission });
     });
   },
 );

@@ -32,10 +32,9 @@ export const csrfPlugin = fp(
       }
       if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
       const header = request.headers[CSRF_HEADER];
-      if (!isGenuine(cookie))
-        throw forbidden('The XSRF-TOKEN cookie is missing or not valid; reload the page');
+      if (!isGenuine(cookie)) throw forbidden('csrfCookie');
       if (typeof header !== 'string' || !safeEqual(header, cookie)) {
-        throw forbidden('The X-XSRF-TOKEN header is missing or does not match the cookie');
+        throw forbidden('csrfHeader');
       }
     });
   },

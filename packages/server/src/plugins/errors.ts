@@ -1,55 +1,82 @@
+import type { TErrorEnvelope, TMessage } from '@portal/contract';
+import { englishOf } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.ts';
-import { errorEnvelope } from '../lib/envelope.ts';
+import { AppError, ERROR_TITLES, type TErrorStatus } from '../lib/app-error.ts';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  409: 'Conflict',
-  413: 'Payload too large',
-  415: 'Unsupported media type',
-  422: 'Unprocessable content',
-  429: 'Too many requests',
+/** The error envelope: `[Title]`, one English `[Detail]` per message, and the messages' keys beside them. */
+export function errorEnvelope(status: number, title: string, messages: readonly TMessage[]): TErrorEnvelope {
+  return {
+    responseCode: status,
+    errorMessages: [`[Title] ${title}`, ...messages.map((m) => `[Detail] ${englishOf(m)}`)],
+    errorDetails: messages.map(({ key, values, field }) => ({
+      key,
+      ...(values ? { values } : {}),
+      ...(field ? { field } : {}),
+    })),
+  };
+}
+
+const FASTIFY_CODES: Record<string, TMessage['key']> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bodyNotJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'contentTypeNotSupported',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bodyNotJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bodyRequired',
 };
 
-/** Maps Fastify's own errors (bad JSON, body too large, wrong content type) to the envelope. */
+/** Fastify's own client errors (bad JSON, body too large, wrong content type, time-outs) as AppErrors. */
 function fromFastifyError(error: FastifyError): AppError | undefined {
   const status = error.statusCode ?? 500;
   if (status >= 500) return undefined;
-  const detail =
-    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-      ? 'body is not valid JSON'
-      : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? 'body is too large'
-        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'content type is not supported; send application/json'
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'body is required'
-            : error.message;
-  return new AppError(status, TITLES[status] ?? 'Error', [detail]);
+  const known = status in ERROR_TITLES ? (status as TErrorStatus) : 400;
+  const key =
+    FASTIFY_CODES[error.code] ??
+    (error instanceof SyntaxError ? 'bodyNotJson' : status === 408 ? 'requestTimeout' : undefined);
+  return new AppError(known, key ? [{ key }] : [{ key: 'notValid', values: { name: 'request' } }]);
+}
+
+/** The PostgreSQL error behind a (possibly wrapped) driver error. */
+function pgErrorOf(error: unknown): { code: string; constraint?: string } | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return e as { code: string; constraint?: string };
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * Races that slip past a service's checks end in the database's constraints: a unique violation
+ * is a 409 (the same login or name saved twice at once), a row still referenced is a 409 too.
+ */
+function fromConstraint(error: unknown): AppError | undefined {
+  const pgError = pgErrorOf(error);
+  const name = pgError?.constraint?.replace(/_(unique|pkey|fkey|idx)$/, '').replace(/_/g, ' ') ?? 'record';
+  if (pgError?.code === '23505') return new AppError(409, [{ key: 'alreadyExists', values: { name } }]);
+  if (pgError?.code === '23503') return new AppError(409, [{ key: 'inUse', values: { name } }]);
+  return undefined;
 }
 
 /** One error handler: AppError and client errors become the envelope; genuine faults are hidden and logged. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    const appError = error instanceof AppError ? error : (fromConstraint(error) ?? fromFastifyError(error));
     if (appError) {
       if (appError.status === 401 || appError.status === 403 || appError.status === 429) {
         request.log.info({ status: appError.status, details: appError.details }, 'request refused');
       }
       return reply
         .status(appError.status)
-        .send(errorEnvelope(appError.status, appError.title, appError.details));
+        .send(errorEnvelope(appError.status, appError.title, appError.messages));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
       .send(
-        errorEnvelope(500, 'Internal server error', [`Something went wrong; the reference is ${request.id}`]),
+        errorEnvelope(500, 'Internal server error', [
+          { key: 'internalError', values: { reference: request.id } },
+        ]),
       );
   });
 
@@ -57,8 +84,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply
       .status(404)
       .send(
-        errorEnvelope(404, 'Not found', [
-          `The requested route ${request.method} ${request.url.split('?')[0]} is not found`,
+        errorEnvelope(404, ERROR_TITLES[404], [
+          { key: 'routeNotFound', values: { method: request.method, path: request.url.split('?')[0] ?? '' } },
         ]),
       );
   });

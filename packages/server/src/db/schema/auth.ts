@@ -81,3 +81,14 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Failed sign-ins per login (lower case), known or not, counted by one atomic statement so
+ * parallel attempts cannot slip past the lock.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  loginKey: text('login_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

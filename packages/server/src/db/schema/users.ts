@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -60,16 +61,25 @@ export const users = pgTable(
     termsId: integer('terms_id').references(() => terms.id, { onDelete: 'set null' }),
     photoFileName: text('photo_file_name'),
     photoHash: text('photo_hash').references(() => files.hash),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     mfaSecret: text('mfa_secret'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The last TOTP time step accepted, so a code is good once (no replay within its 30 s). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /** Interface language the user chose last (en, zh, es, ja, de, fr); mails use it. */
+    language: text('language').notNull().default('en'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_login_unique').on(sql`lower(${t.login})`),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
+    // Search of the users screen: one trigram index over the searched text (ILIKE '%word%').
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql.raw(
+        "(lower(login || ' ' || first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company_name, ''))) gin_trgm_ops",
+      ),
+    ),
   ],
 );
 
@@ -85,3 +95,6 @@ export const userRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
+
+/** The text a user search matches: the very expression the trigram index `users_search_trgm_idx` holds. */
+export const USER_SEARCH_TEXT = sql`(lower(${users.login} || ' ' || ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || coalesce(${users.companyName}, '')))`;

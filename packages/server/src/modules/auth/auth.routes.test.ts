@@ -447,8 +447,9 @@ describe('second factor', () => {
       body: { mfaToken: step1.body.mfaToken, code: '12345x' },
     });
     expect(bad.status).toBe(401);
+    // The code that enabled it is spent; the next step's code is still inside the accepted drift.
     const good = await t.call('POST', '/api/user/login/mfa', {
-      body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now()) },
+      body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now() + 30_000) },
     });
     expect(good.status).toBe(200);
     expect(good.body.authToken).toBeTypeOf('string');
@@ -505,7 +506,7 @@ describe('second factor required for administrators', () => {
         body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) },
       });
       const step2 = await strict.call('POST', '/api/user/login/mfa', {
-        body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now()) },
+        body: { mfaToken: step1.body.mfaToken, code: totpCode(secret, Date.now() + 30_000) },
       });
       expect(decodeJwt(step2.body.authToken as string).mfaSetup).toBeUndefined();
       expect(

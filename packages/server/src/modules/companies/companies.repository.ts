@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import type { DbContext } from '../../db/context.ts';
 import { companies } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 import type { TFindQuery } from '@portal/contract';
@@ -9,10 +10,14 @@ export type TCompanyInsert = typeof companies.$inferInsert;
 
 /** Companies and the parent/child tree. */
 export class CompaniesRepository {
-  readonly #db: TDb;
+  readonly #ctx: DbContext;
 
-  constructor(db: TDb) {
-    this.#db = db;
+  constructor(ctx: DbContext) {
+    this.#ctx = ctx;
+  }
+
+  get #db() {
+    return this.#ctx.db;
   }
 
   /** The company and all its descendants, recursively. */
@@ -25,6 +30,21 @@ export class CompaniesRepository {
         union
         select c.id from companies c join tree t on c.parent_id = t.id
       ) select id from tree`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** The company and its ancestors, nearest first. */
+  async chainIds(companyId: number): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      this.#db,
+      sql`
+      with recursive chain(id, parent_id, depth) as (
+        select id, parent_id, 0 from companies where id = ${companyId}
+        union all
+        select c.id, c.parent_id, chain.depth + 1 from companies c join chain on c.id = chain.parent_id
+        where chain.depth < 100
+      ) select id from chain order by depth`,
     );
     return rows.map((r) => Number(r.id));
   }

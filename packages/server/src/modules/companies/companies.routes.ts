@@ -1,17 +1,26 @@
-import { ZCompanyFindRequest } from '@portal/contract';
+import { ZCompanyFindRequest, ZCompanyPage } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.ts';
-import { validate } from '../../lib/validate.ts';
+import { routesOf } from '../../plugins/routes.ts';
 
+/** Companies (full area in a later issue; today the find the users screen and sign-up use). */
 export async function companiesRoutes(app: FastifyInstance): Promise<void> {
-  // Public without a token (active names for the sign-up form); full records, in scope, with companymanagement.read.
-  app.post('/company/find', { config: { permission: 'public' } }, async (request) => {
-    const filter = validate(ZCompanyFindRequest, request.body);
-    const auth = request.auth;
-    if (auth && !auth.selfcare && auth.permissions.has('companymanagement.read')) {
-      return ok(await app.services.companies.find(auth, filter));
-    }
-    const companyInfos = await app.services.companies.publicList();
-    return ok({ companyInfos, totalCount: companyInfos.length });
-  });
+  const { companies } = app.services;
+  const route = routesOf(app);
+
+  route.post(
+    '/company/find',
+    {
+      summary:
+        'Find companies: full records of the caller tree with companymanagement.read; without a token the active names for sign-up',
+      permission: 'public',
+      body: ZCompanyFindRequest,
+      response: ZCompanyPage,
+    },
+    async ({ caller, body }) => {
+      if (caller && !caller.selfcare && caller.permissions.has('companymanagement.read'))
+        return companies.find(caller, body);
+      const companyInfos = await companies.publicList();
+      return { companyInfos, totalCount: companyInfos.length };
+    },
+  );
 }

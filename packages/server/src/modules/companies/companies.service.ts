@@ -1,12 +1,12 @@
-import type { TCompany, TCompanyRef } from '@portal/contract';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TCompany, TCompanyRef, ZCompanyFindRequest } from '@portal/contract';
+import type { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/dates.ts';
-import type { CompaniesRepository, TCompanyRow } from './companies.repository.ts';
-import { z } from 'zod';
-import { ZCompanyFindRequest } from '@portal/contract';
+import type { TAuth } from '../../plugins/auth.ts';
+import type { CompaniesRepository, TCompanyInsert, TCompanyRow } from './companies.repository.ts';
 
 type TFind = z.infer<typeof ZCompanyFindRequest>;
+const companyNotFound = () => notFound('notFound', { name: 'company' });
 
 /** Company tree and tenancy: whom a caller may see. */
 export class CompaniesService {
@@ -26,12 +26,24 @@ export class CompaniesService {
   async assertInScope(auth: TAuth, companyId: number | null): Promise<void> {
     const scope = await this.scopeOf(auth);
     if (scope === null) {
-      if (companyId !== null && !(await this.#repo.byId(companyId)))
-        throw notFound('The requested company is not found');
+      if (companyId !== null && !(await this.#repo.byId(companyId))) throw companyNotFound();
       return;
     }
-    if (companyId === null || !scope.includes(companyId))
-      throw notFound('The requested company is not found');
+    if (companyId === null || !scope.includes(companyId)) throw companyNotFound();
+  }
+
+  /** The company and its ancestors, nearest first (terms and branding inherit along it). */
+  chainOf(companyId: number): Promise<number[]> {
+    return this.#repo.chainIds(companyId);
+  }
+
+  async isActive(companyId: number): Promise<boolean> {
+    return (await this.#repo.byId(companyId))?.active === true;
+  }
+
+  /** The company of that name, created when missing (the seed's default company). */
+  async ensure(values: TCompanyInsert): Promise<number> {
+    return (await this.#repo.byName(values.name))?.id ?? this.#repo.insert(values);
   }
 
   publicList(): Promise<TCompanyRef[]> {

@@ -1,15 +1,16 @@
-import type { TDb } from '../../db/client.ts';
+import type { DbContext } from '../../db/context.ts';
 import { files } from '../../db/schema/index.ts';
 import type { TStoredFile } from '../../lib/file-store.ts';
 
+/** The record of every stored blob. */
 export class FilesRepository {
-  readonly #db: TDb;
+  readonly #ctx: DbContext;
 
-  constructor(db: TDb) {
-    this.#db = db;
+  constructor(ctx: DbContext) {
+    this.#ctx = ctx;
   }
 
   async record(file: TStoredFile): Promise<void> {
-    await this.#db.insert(files).values(file).onConflictDoNothing();
+    await this.#ctx.db.insert(files).values(file).onConflictDoNothing();
   }
 }

@@ -1,18 +1,19 @@
+import { ZHealth } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { ok } from '../../lib/envelope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { routesOf } from '../../plugins/routes.ts';
 
+/** Liveness for load balancers and people: the database answers or the portal says it is down. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { config: { permission: 'public' } }, async (_request, reply) => {
-    try {
-      await app.database.db.execute(sql`select 1`);
-      return ok({ status: 'ok', database: app.database.kind });
-    } catch {
-      return reply.status(503).send({
-        responseCode: 503,
-        errorMessages: ['[Title] Service unavailable', '[Detail] The database does not answer'],
-        status: 'down',
-      });
-    }
-  });
+  const { health } = app.services;
+  const route = routesOf(app);
+
+  route.get(
+    '/health',
+    { summary: 'The portal and its database answer', permission: 'public', response: ZHealth },
+    async () => {
+      if (!(await health.ping())) throw new AppError(503, [{ key: 'databaseDown' }]);
+      return { status: 'ok' as const, database: health.kind };
+    },
+  );
 }

@@ -1,8 +1,13 @@
+import { ZEnvironment } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.ts';
+import { routesOf } from '../../plugins/routes.ts';
 
+/** The environment of spec 9: default company and user, list codes, help links, settings. */
 export async function infoRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/info/env', { config: { permission: 'public' } }, async () =>
-    ok({ environment: app.services.environment }),
+  const route = routesOf(app);
+  route.get(
+    '/info/env',
+    { summary: 'Environment key/value pairs (spec 9)', permission: 'public', response: ZEnvironment },
+    async () => ({ environment: app.services.environment }),
   );
 }

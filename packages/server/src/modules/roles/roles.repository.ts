@@ -5,7 +5,8 @@ import {
   type TRoleFindRequest,
   type TRolePermissionInfo,
 } from '@portal/contract';
-import type { TDb } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import type { DbContext } from '../../db/context.ts';
 import { rolePermissions, roles, userRoles } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 
@@ -13,10 +14,14 @@ export type TRoleRow = typeof roles.$inferSelect;
 
 /** Roles and their permission matrix. */
 export class RolesRepository {
-  readonly #db: TDb;
+  readonly #ctx: DbContext;
 
-  constructor(db: TDb) {
-    this.#db = db;
+  constructor(ctx: DbContext) {
+    this.#ctx = ctx;
+  }
+
+  get #db() {
+    return this.#ctx.db;
   }
 
   async byId(id: number): Promise<TRoleRow | undefined> {
@@ -99,7 +104,8 @@ export class RolesRepository {
     role: { id?: number; name: string; builtIn?: boolean },
     infos: TRolePermissionInfo[],
   ): Promise<number> {
-    return this.#db.transaction(async (tx) => {
+    return this.#ctx.transaction(async () => {
+      const tx = this.#db;
       let id = role.id;
       if (id === undefined) {
         const [row] = await tx
@@ -127,6 +133,37 @@ export class RolesRepository {
       }
       return roleId;
     });
+  }
+
+  /** Role names of a user and the union of their permissions, as "<area>.<action>". */
+  async ofUser(userId: number): Promise<{ roleNames: string[]; permissions: string[] }> {
+    const rows = await queryRows<{
+      name: string;
+      area: string | null;
+      c: boolean;
+      r: boolean;
+      u: boolean;
+      d: boolean;
+    }>(
+      this.#db,
+      sql`
+      select r.name, p.area, p.can_create as c, p.can_read as r, p.can_update as u, p.can_delete as d
+      from user_roles ur
+      join roles r on r.id = ur.role_id
+      left join role_permissions p on p.role_id = r.id
+      where ur.user_id = ${userId}`,
+    );
+    const roleNames = new Set<string>();
+    const permissions = new Set<string>();
+    for (const row of rows) {
+      roleNames.add(row.name);
+      if (!row.area) continue;
+      if (row.c) permissions.add(`${row.area}.create`);
+      if (row.r) permissions.add(`${row.area}.read`);
+      if (row.u) permissions.add(`${row.area}.update`);
+      if (row.d) permissions.add(`${row.area}.delete`);
+    }
+    return { roleNames: [...roleNames].sort(), permissions: [...permissions].sort() };
   }
 
   async userCount(roleId: number): Promise<number> {

@@ -203,9 +203,7 @@ describe('POST /api/role/save', () => {
       rolePermissionInfos: matrix(withoutUpdate),
     });
     expect(response.status).toBe(409);
-    expect(response.body.errorMessages[1]).toMatch(
-      /^\[Detail\] adminrole must keep adminmanagement read and update/,
-    );
+    expect(response.body.errorMessages[1]).toMatch(/^\[Detail\] adminrole keeps every permission/);
     const withoutRead = await saveRole(admin, {
       roleId: builtIn.adminrole?.roleId,
       roleName: 'adminrole',

@@ -1,24 +1,44 @@
-import { ZRoleDeleteRequest, ZRoleFindRequest, ZRoleSaveRequest } from '@portal/contract';
+import {
+  ZRoleDeleteRequest,
+  ZRoleFindRequest,
+  ZRoleInfos,
+  ZRolePage,
+  ZRoleSaveRequest,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { routesOf } from '../../plugins/routes.ts';
 
+/** Roles and their permission matrix. */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
-  const roles = app.services.roles;
+  const { roles } = app.services;
+  const route = routesOf(app);
 
-  app.post('/role/find', { config: { permission: 'usermanagement.read' } }, async (request) =>
-    ok(await roles.find(validate(ZRoleFindRequest, request.body))),
+  route.post(
+    '/role/find',
+    { summary: 'Find roles', permission: 'usermanagement.read', body: ZRoleFindRequest, response: ZRolePage },
+    ({ body }) => roles.find(body),
   );
 
-  // Creating also needs adminmanagement.create; the service checks it.
-  app.post('/role/save', { config: { permission: 'adminmanagement.update' } }, async (request) => {
-    const { roleData } = validate(ZRoleSaveRequest, request.body);
-    return ok({ roleInfos: await roles.save(requireAuth(request), roleData) });
-  });
+  route.post(
+    '/role/save',
+    {
+      summary:
+        'Create or update a role (creating also needs adminmanagement.create; grants only what the caller holds)',
+      permission: 'adminmanagement.update',
+      body: ZRoleSaveRequest,
+      response: ZRoleInfos,
+    },
+    async ({ caller, body }) => ({ roleInfos: await roles.save(caller, body.roleData) }),
+  );
 
-  app.post('/role/delete', { config: { permission: 'adminmanagement.delete' } }, async (request) => {
-    const { roleData } = validate(ZRoleDeleteRequest, request.body);
-    return ok({ roleInfos: await roles.delete(requireAuth(request), roleData.roleId) });
-  });
+  route.post(
+    '/role/delete',
+    {
+      summary: 'Delete a role no user holds',
+      permission: 'adminmanagement.delete',
+      body: ZRoleDeleteRequest,
+      response: ZRoleInfos,
+    },
+    async ({ caller, body }) => ({ roleInfos: await roles.delete(caller, body.roleData.roleId) }),
+  );
 }

@@ -1,72 +1,110 @@
-import { type TRole, type TRoleData, type TRoleFindRequest, BUILTIN_ROLES } from '@portal/contract';
+import {
+  ALL_PERMISSIONS,
+  BUILTIN_ROLES,
+  grantedPermissions,
+  type TRole,
+  type TRoleData,
+  type TRoleFindRequest,
+  type TRolePermissionInfo,
+} from '@portal/contract';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { RolesRepository } from './roles.repository.ts';
 
-const roleNotFound = () => notFound('The requested role is not found');
+export type TRolesDeps = { repo: RolesRepository; audit: AuditService; transaction: TTransaction };
 
-/** Roles are portal-wide; built-in ones keep their names, and adminrole keeps admin management. */
+const roleNotFound = () => notFound('notFound', { name: 'role' });
+
+/**
+ * Roles are portal-wide. Built-in ones keep their names, adminrole keeps every permission, and
+ * nobody grants through a role a permission they do not hold themselves.
+ */
 export class RolesService {
-  readonly #roles: RolesRepository;
-  readonly #audit: AuthRepository;
+  readonly #d: TRolesDeps;
 
-  constructor(roles: RolesRepository, audit: AuthRepository) {
-    this.#roles = roles;
-    this.#audit = audit;
+  constructor(deps: TRolesDeps) {
+    this.#d = deps;
   }
 
   async find(filter: TRoleFindRequest): Promise<{ roleInfos: TRole[]; totalCount: number }> {
-    const { roles, total } = await this.#roles.find(filter);
+    const { roles, total } = await this.#d.repo.find(filter);
     return { roleInfos: roles, totalCount: total };
   }
 
+  /** Records of the given roles; throws 404 when one does not exist. */
+  async byIds(ids: number[]): Promise<TRole[]> {
+    const unique = [...new Set(ids)];
+    const { roles } = await this.#d.repo.find({ ids: unique });
+    if (roles.length !== unique.length) throw roleNotFound();
+    return roles;
+  }
+
+  /** The role self-registered and staff-created users get when none is given. */
+  async defaultRoleIds(): Promise<number[]> {
+    const role = await this.#d.repo.byName('userrole');
+    return role ? [role.id] : [];
+  }
+
+  /** Creates a built-in role with its first matrix when it is missing (start-up seed). */
+  async ensureBuiltIn(name: string, matrix: TRolePermissionInfo[]): Promise<void> {
+    if (!(await this.#d.repo.byName(name))) await this.#d.repo.save({ name, builtIn: true }, matrix);
+  }
+
+  ofUser(userId: number): Promise<{ roleNames: string[]; permissions: string[] }> {
+    return this.#d.repo.ofUser(userId);
+  }
+
   async save(auth: TAuth, data: TRoleData): Promise<TRole[]> {
-    const existing = data.roleId === undefined ? undefined : await this.#roles.byId(data.roleId);
-    if (data.roleId !== undefined && !existing) throw roleNotFound();
-    if (!existing && !auth.permissions.has('adminmanagement.create')) {
-      throw forbidden('This action needs the adminmanagement.create permission');
-    }
-    const holder = await this.#roles.byName(data.roleName);
-    if (holder && holder.id !== existing?.id) throw conflict(`roleName ${data.roleName} is already taken`);
-    if (existing?.builtIn && existing.name !== data.roleName)
-      throw conflict('A built-in role cannot be renamed');
-    if (!existing && BUILTIN_ROLES.some((name) => name === data.roleName.toLowerCase())) {
-      throw conflict(`roleName ${data.roleName} is reserved`);
-    }
-    if (existing?.name === 'adminrole') {
-      const admin = data.rolePermissionInfos.find((i) => i.rolePermissionName === 'adminmanagement');
-      if (!admin?.permissionRead || !admin.permissionUpdate) {
-        throw conflict(
-          'adminrole must keep adminmanagement read and update, or nobody could manage the portal',
-        );
+    const lacking = grantedPermissions(data.rolePermissionInfos).find((p) => !auth.permissions.has(p));
+    if (lacking) throw forbidden('roleGrantExceeds', { permission: lacking });
+    const id = await this.#d.transaction(async () => {
+      const existing = data.roleId === undefined ? undefined : await this.#d.repo.byId(data.roleId);
+      if (data.roleId !== undefined && !existing) throw roleNotFound();
+      if (!existing && !auth.permissions.has('adminmanagement.create'))
+        throw forbidden('permissionRequired', { permission: 'adminmanagement.create' });
+      const holder = await this.#d.repo.byName(data.roleName);
+      if (holder && holder.id !== existing?.id)
+        throw conflict('roleNameTaken', { roleName: data.roleName }, 'roleName');
+      if (existing?.builtIn && existing.name !== data.roleName) throw conflict('builtInRoleRename');
+      if (!existing && BUILTIN_ROLES.some((name) => name === data.roleName.toLowerCase()))
+        throw conflict('roleNameReserved', { roleName: data.roleName }, 'roleName');
+      if (existing?.name === 'adminrole') {
+        const granted = new Set(grantedPermissions(data.rolePermissionInfos));
+        if (!ALL_PERMISSIONS.every((p) => granted.has(p))) throw conflict('adminRoleKeepsAll');
       }
-    }
-    const id = await this.#roles.save({ id: existing?.id, name: data.roleName }, data.rolePermissionInfos);
-    await this.#audit.audit({
-      action: existing ? 'role.updated' : 'role.created',
-      userId: auth.userId,
-      targetType: 'role',
-      targetId: id,
+      const saved = await this.#d.repo.save(
+        { id: existing?.id, name: data.roleName },
+        data.rolePermissionInfos,
+      );
+      await this.#d.audit.record({
+        action: existing ? 'role.updated' : 'role.created',
+        userId: auth.userId,
+        targetType: 'role',
+        targetId: saved,
+      });
+      return saved;
     });
-    const role = await this.#roles.byId(id);
-    return this.#roles.load(role ? [role] : []);
+    return this.byIds([id]);
   }
 
   async delete(auth: TAuth, roleId: number): Promise<TRole[]> {
-    const role = await this.#roles.byId(roleId);
-    if (!role) throw roleNotFound();
-    if (role.builtIn) throw conflict('A built-in role cannot be deleted');
-    const holders = await this.#roles.userCount(roleId);
-    if (holders > 0) throw conflict(`The role is assigned to ${holders} users; take it from them first`);
-    const [record] = await this.#roles.load([role]);
-    await this.#roles.delete(roleId);
-    await this.#audit.audit({
-      action: 'role.deleted',
-      userId: auth.userId,
-      targetType: 'role',
-      targetId: roleId,
+    return this.#d.transaction(async () => {
+      const role = await this.#d.repo.byId(roleId);
+      if (!role) throw roleNotFound();
+      if (role.builtIn) throw conflict('builtInRoleDelete');
+      const holders = await this.#d.repo.userCount(roleId);
+      if (holders > 0) throw conflict('roleInUse', { count: holders });
+      const records = await this.#d.repo.load([role]);
+      await this.#d.repo.delete(roleId);
+      await this.#d.audit.record({
+        action: 'role.deleted',
+        userId: auth.userId,
+        targetType: 'role',
+        targetId: roleId,
+      });
+      return records;
     });
-    return record ? [record] : [];
   }
 }

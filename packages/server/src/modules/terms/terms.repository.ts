@@ -1,18 +1,19 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
-import { terms } from '../../db/schema/index.ts';
+import type { DbContext } from '../../db/context.ts';
+import { terms, users } from '../../db/schema/index.ts';
 
 export type TTermsRow = typeof terms.$inferSelect;
 
+/** Terms and conditions, and which terms each user accepted. */
 export class TermsRepository {
-  readonly #db: TDb;
+  readonly #ctx: DbContext;
 
-  constructor(db: TDb) {
-    this.#db = db;
+  constructor(ctx: DbContext) {
+    this.#ctx = ctx;
   }
 
   async byId(id: number): Promise<TTermsRow | undefined> {
-    const [row] = await this.#db.select().from(terms).where(eq(terms.id, id)).limit(1);
+    const [row] = await this.#ctx.db.select().from(terms).where(eq(terms.id, id)).limit(1);
     return row;
   }
 
@@ -21,10 +22,18 @@ export class TermsRepository {
     const scope = companyIds.length
       ? or(isNull(terms.companyId), inArray(terms.companyId, companyIds))
       : isNull(terms.companyId);
-    return this.#db
+    return this.#ctx.db
       .select()
       .from(terms)
       .where(and(eq(terms.active, true), scope))
       .orderBy(desc(terms.lastUpdate));
+  }
+
+  /** Records that the user accepted these terms now. */
+  async recordAcceptance(userId: number, termsId: number): Promise<void> {
+    await this.#ctx.db
+      .update(users)
+      .set({ termsId, licenseAcceptanceDate: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
   }
 }

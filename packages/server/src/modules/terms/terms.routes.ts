@@ -1,11 +1,37 @@
+import { ZTermsInfos, ZUserInfos, ZId } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../../plugins/auth.ts';
-import { ok } from '../../lib/envelope.ts';
+import { z } from 'zod';
+import { routesOf } from '../../plugins/routes.ts';
 
+const ZTermsParams = z.object({ termsId: z.coerce.number().pipe(ZId) });
+
+/** The terms a signed-in user must accept, and accepting them. */
 export async function termsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/terms/current', { config: { permission: 'signed-in' } }, async (request) => {
-    const auth = requireAuth(request);
-    const terms = await app.services.terms.currentFor(auth.companyId);
-    return ok({ termsInfos: terms ? [terms] : [] });
-  });
+  const { terms } = app.services;
+  const route = routesOf(app);
+
+  route.get(
+    '/terms/current',
+    {
+      summary:
+        "The terms the caller must accept (company's own, nearest ancestor's, else portal-wide); empty when none",
+      permission: 'signed-in',
+      response: ZTermsInfos,
+    },
+    async ({ caller }) => {
+      const current = await terms.currentFor(caller.companyId);
+      return { termsInfos: current ? [current] : [] };
+    },
+  );
+
+  route.get(
+    '/user/acceptterms/:termsId',
+    {
+      summary: 'Accept the current terms',
+      permission: 'signed-in',
+      params: ZTermsParams,
+      response: ZUserInfos,
+    },
+    async ({ caller, params }) => ({ userInfos: [await terms.accept(caller, params.termsId)] }),
+  );
 }

@@ -1,9 +1,20 @@
-import type { TTerms } from '@portal/contract';
+import type { TTerms, TUser } from '@portal/contract';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/dates.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { TermsRepository, TTermsRow } from './terms.repository.ts';
-import type { CompaniesRepository } from '../companies/companies.repository.ts';
 
-export function toTerms(row: TTermsRow): TTerms {
+export type TTermsDeps = {
+  repo: TermsRepository;
+  companies: CompaniesService;
+  users: UsersService;
+  audit: AuditService;
+};
+
+function toTerms(row: TTermsRow): TTerms {
   return {
     termsId: row.id,
     companyId: row.companyId,
@@ -15,23 +26,18 @@ export function toTerms(row: TTermsRow): TTerms {
   };
 }
 
+/** Terms and conditions: which ones a user must accept, and the acceptance. */
 export class TermsService {
-  readonly #repo: TermsRepository;
-  readonly #companies: CompaniesRepository;
+  readonly #d: TTermsDeps;
 
-  constructor(repo: TermsRepository, companies: CompaniesRepository) {
-    this.#repo = repo;
-    this.#companies = companies;
+  constructor(deps: TTermsDeps) {
+    this.#d = deps;
   }
 
   /** The terms a user of `companyId` must accept: the company's own, else the nearest ancestor's, else the portal's. */
   async currentFor(companyId: number | null): Promise<TTerms | null> {
-    const chain: number[] = [];
-    for (let id = companyId; id !== null && !chain.includes(id);) {
-      chain.push(id);
-      id = (await this.#companies.byId(id))?.parentId ?? null;
-    }
-    const candidates = await this.#repo.activeFor(chain);
+    const chain = companyId === null ? [] : await this.#d.companies.chainOf(companyId);
+    const candidates = await this.#d.repo.activeFor(chain);
     for (const id of [...chain, null]) {
       const match = candidates.find((t) => t.companyId === id);
       if (match) return toTerms(match);
@@ -39,7 +45,19 @@ export class TermsService {
     return null;
   }
 
-  byId(id: number) {
-    return this.#repo.byId(id);
+  /** GET /user/acceptterms/{termsId}: only the current terms can be accepted. */
+  async accept(auth: TAuth, termsId: number): Promise<TUser> {
+    const terms = await this.#d.repo.byId(termsId);
+    if (!terms?.active) throw notFound('notFound', { name: 'terms' });
+    const current = await this.currentFor(auth.companyId);
+    if (current?.termsId !== termsId) throw badRequest('termsNotCurrent', {}, 'termsId');
+    await this.#d.repo.recordAcceptance(auth.userId, termsId);
+    await this.#d.audit.record({
+      action: 'terms.accepted',
+      userId: auth.userId,
+      targetType: 'terms',
+      targetId: termsId,
+    });
+    return this.#d.users.me(auth);
   }
 }

@@ -2,43 +2,74 @@ import {
   ZUserApproveRequest,
   ZUserDeleteRequest,
   ZUserFindRequest,
+  ZUserInfos,
+  ZUserPage,
   ZUserSaveRequest,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope.ts';
-import { validate } from '../../lib/validate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { routesOf } from '../../plugins/routes.ts';
 
+/** Photos travel base64 in the body, so saving users takes more than Fastify's 1 MiB default. */
+const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** User management (spec 7) and the caller's own record. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const users = app.services.users;
+  const { users } = app.services;
+  const route = routesOf(app);
 
-  app.post('/user/find', { config: { permission: 'usermanagement.read' } }, async (request) =>
-    ok(await users.find(requireAuth(request), validate(ZUserFindRequest, request.body))),
+  route.get(
+    '/user/me',
+    { summary: 'The signed-in user, with photo', permission: 'selfcare', response: ZUserInfos },
+    async ({ caller }) => ({ userInfos: [await users.me(caller)] }),
   );
 
-  // Creating also needs usermanagement.create; the service checks it per record.
-  // Photos travel base64 in the body, so this route takes more than the default 1 MiB.
-  app.post(
-    '/user/save',
-    { config: { permission: 'usermanagement.update' }, bodyLimit: 8 * 1024 * 1024 },
-    async (request) => {
-      const { userInfos } = validate(ZUserSaveRequest, request.body);
-      return ok({ userInfos: await users.save(requireAuth(request), userInfos) });
+  route.post(
+    '/user/find',
+    {
+      summary: 'Find users in the caller tree',
+      permission: 'usermanagement.read',
+      body: ZUserFindRequest,
+      response: ZUserPage,
     },
+    ({ caller, body }) => users.find(caller, body),
   );
 
-  app.post('/user/approve', { config: { permission: 'usermanagement.update' } }, async (request) => {
-    const { userInfos } = validate(ZUserApproveRequest, request.body);
-    return ok({ userInfos: await users.approve(requireAuth(request), userInfos) });
-  });
+  route.post(
+    '/user/save',
+    {
+      summary: 'Create (also needs usermanagement.create) or update users, all or nothing',
+      permission: 'usermanagement.update',
+      body: ZUserSaveRequest,
+      response: ZUserInfos,
+      bodyLimit: SAVE_BODY_LIMIT,
+    },
+    async ({ caller, body }) => ({ userInfos: await users.save(caller, body.userInfos) }),
+  );
 
-  app.post('/user/delete', { config: { permission: 'usermanagement.delete' } }, async (request) => {
-    const { userInfos } = validate(ZUserDeleteRequest, request.body);
-    return ok({
+  route.post(
+    '/user/approve',
+    {
+      summary: 'Approve (activate) or deactivate users',
+      permission: 'usermanagement.update',
+      body: ZUserApproveRequest,
+      response: ZUserInfos,
+    },
+    async ({ caller, body }) => ({ userInfos: await users.approve(caller, body.userInfos) }),
+  );
+
+  route.post(
+    '/user/delete',
+    {
+      summary: 'Delete users by login',
+      permission: 'usermanagement.delete',
+      body: ZUserDeleteRequest,
+      response: ZUserInfos,
+    },
+    async ({ caller, body }) => ({
       userInfos: await users.delete(
-        requireAuth(request),
-        userInfos.map((u) => u.login),
+        caller,
+        body.userInfos.map((u) => u.login),
       ),
-    });
-  });
+    }),
+  );
 }

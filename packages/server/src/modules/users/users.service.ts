@@ -6,29 +6,50 @@ import {
   type TUserInput,
 } from '@portal/contract';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { mailIn } from '../../lib/mail-text.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { FilesService } from '../files/files.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
-import type { RolesRepository } from '../roles/roles.repository.ts';
-import type { TUserRow, UsersRepository } from './users.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { LicencesService } from '../licences/licences.service.ts';
+import type { RolesService } from '../roles/roles.service.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import { APPROVED_MAIL } from './users.mails.ts';
+import { toUser } from './users.mapper.ts';
+import type { TUserInsert, TUserRow, UsersRepository } from './users.repository.ts';
 
 export type TUsersDeps = {
-  users: UsersRepository;
-  roles: RolesRepository;
-  auth: AuthRepository;
+  repo: UsersRepository;
+  roles: RolesService;
   companies: CompaniesService;
+  licences: LicencesService;
+  sessions: SessionsService;
+  audit: AuditService;
+  files: FilesService;
   passwords: PasswordHasher;
   mailer: Mailer;
-  files: FilesService;
+  transaction: TTransaction;
+  publicUrl: () => string;
 };
 
-const userNotFound = () => notFound('The requested user is not found');
+const userNotFound = () => notFound('notFound', { name: 'user' });
+const sameIds = (a: number[], b: number[]) => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+};
 
-const sameIds = (a: number[], b: number[]) =>
-  new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
+/** A user record ready to write, with what its save must also do. */
+type TPlan = {
+  input: TUserInput;
+  existing: TUserRow | undefined;
+  companyId: number | null;
+  roleIds: number[] | undefined;
+  endsSignIns: boolean;
+};
 
 /** User management inside the caller's company tree. */
 export class UsersService {
@@ -39,41 +60,248 @@ export class UsersService {
   }
 
   async find(auth: TAuth, filter: TUserFindRequest): Promise<{ userInfos: TUser[]; totalCount: number }> {
-    const { ids, total } = await this.#d.users.find(filter, await this.#d.companies.scopeOf(auth));
-    const users = await this.#d.users.load(ids);
-    return { userInfos: filter.includePhotos ? await this.withPhotos(users) : users, totalCount: total };
+    const { ids, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
+    const users = await this.load(ids);
+    return { userInfos: filter.includePhotos ? await this.#withPhotos(users) : users, totalCount: total };
   }
 
-  /** Fills photoBase64 from the file store. */
-  async withPhotos(users: TUser[]): Promise<TUser[]> {
-    const hashes = await this.#d.users.photoHashes(users.map((u) => u.id));
-    return Promise.all(
-      users.map(async (u) => ({ ...u, photoBase64: await this.#d.files.base64(hashes.get(u.id) ?? null) })),
+  /** API records of the given users, in the order of `ids`. */
+  async load(ids: number[]): Promise<TUser[]> {
+    if (ids.length === 0) return [];
+    const [rows, roleRefs] = await Promise.all([this.#d.repo.withCompanies(ids), this.#d.repo.roleRefs(ids)]);
+    const licenceIds = await this.#d.licences.effectiveIds(rows.map(({ user }) => user));
+    const licences = await this.#d.licences.records(licenceIds.filter((id) => id !== null));
+    const byId = new Map(
+      rows.map((row, index) => {
+        const licenceId = licenceIds[index];
+        const roles = roleRefs
+          .filter((r) => r.userId === row.user.id)
+          .map(({ roleId, roleName }) => ({ roleId, roleName }));
+        const licence =
+          licenceId === null || licenceId === undefined ? null : (licences.get(licenceId) ?? null);
+        return [row.user.id, toUser(row, roles, licence)] as const;
+      }),
     );
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** Creates or updates users, all or nothing: every record is checked before any is written. */
+  /** The caller's own record, with its photo (GET /user/me). */
+  async me(auth: TAuth): Promise<TUser> {
+    const [user] = await this.#withPhotos(await this.load([auth.userId]));
+    if (!user) throw userNotFound();
+    return user;
+  }
+
+  byId(id: number): Promise<TUserRow | undefined> {
+    return this.#d.repo.byId(id);
+  }
+
+  byLogin(login: string): Promise<TUserRow | undefined> {
+    return this.#d.repo.byLogin(login);
+  }
+
+  /** Active users whose login or e-mail is the text (forgot-password takes either). */
+  async activeByLoginOrEmail(text: string): Promise<TUserRow[]> {
+    return (await this.#d.repo.byLoginOrEmail(text)).filter((u) => u.active);
+  }
+
+  /** Creates a user as registration does (no permission checks: the caller is the public). */
+  create(values: TUserInsert, roleIds: number[]): Promise<number> {
+    return this.#d.repo.insert(values, roleIds);
+  }
+
+  /** Sets a user's fields that belong to the account itself (password, activation, last sign-in, language). */
+  update(
+    id: number,
+    values: Pick<Partial<TUserInsert>, 'passwordHash' | 'registrationCompleted' | 'lastLogin' | 'language'>,
+  ): Promise<void> {
+    return this.#d.repo.update(id, values);
+  }
+
+  /** Administrators to tell about a new registration. */
+  administrators(): Promise<Array<{ email: string; firstName: string; language: string }>> {
+    return this.#d.repo.administrators();
+  }
+
+  /** Creates or updates users, all or nothing: every record is checked and written in one transaction. */
   async save(auth: TAuth, inputs: TUserInput[]): Promise<TUser[]> {
+    const photos = await Promise.all(
+      inputs.map((input) =>
+        input.photoBase64
+          ? this.#d.files.storeAvatar('photoBase64', input.photoBase64)
+          : Promise.resolve(input.photoBase64),
+      ),
+    );
+    const hashes = await Promise.all(
+      inputs.map((input) =>
+        input.passwordHash ? this.#d.passwords.hash(input.passwordHash) : Promise.resolve(undefined),
+      ),
+    );
+    const { ids, plans } = await this.#d.transaction(async () => {
+      const planned = await this.#plan(auth, inputs);
+      await this.#d.licences.assertSeats(
+        planned.map(({ input, existing, companyId }) => ({
+          before: existing,
+          after: {
+            licenseId: existing?.licenseId ?? null,
+            companyId,
+            active: input.active ?? existing?.active ?? true,
+          },
+        })),
+      );
+      const written: number[] = [];
+      for (const [index, { input, existing, companyId, roleIds }] of planned.entries()) {
+        const values: Partial<TUserInsert> = {
+          login: input.login,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          companyId,
+          // Left out keeps what is stored: a save without changes changes nothing.
+          ...(input.phone !== undefined && { phone: input.phone || null }),
+          ...(input.companyName !== undefined && { companyName: input.companyName || null }),
+          ...(input.active !== undefined && { active: input.active }),
+          ...(input.registrationCompleted !== undefined && {
+            registrationCompleted: input.registrationCompleted,
+          }),
+          ...(input.language !== undefined && { language: input.language }),
+          ...(hashes[index] && { passwordHash: hashes[index] }),
+          // null or '' removes the photo, content replaces it.
+          ...(photos[index] !== undefined && {
+            photoHash: photos[index] || null,
+            photoFileName: photos[index] ? (input.photoFileName ?? 'photo.png') : null,
+          }),
+        };
+        if (existing) {
+          await this.#d.repo.update(existing.id, values);
+          if (roleIds) await this.#d.repo.replaceRoles(existing.id, roleIds);
+          written.push(existing.id);
+        } else {
+          written.push(
+            await this.#d.repo.insert(
+              {
+                ...values,
+                login: input.login,
+                firstName: input.firstName,
+                lastName: input.lastName,
+                email: input.email,
+                passwordHash: hashes[index] ?? '',
+                active: input.active ?? true,
+                registrationCompleted: input.registrationCompleted ?? false,
+              },
+              roleIds ?? [],
+            ),
+          );
+        }
+        await this.#d.audit.record({
+          action: existing ? 'user.updated' : 'user.created',
+          userId: auth.userId,
+          targetType: 'user',
+          targetId: written.at(-1),
+        });
+      }
+      return { ids: written, plans: planned };
+    });
+    // A signed token carries its permissions and company until it expires: such changes end the sign-ins.
+    for (const [index, plan] of plans.entries()) {
+      const id = ids[index];
+      if (id !== undefined && plan.endsSignIns)
+        await this.#d.sessions.revokeUser(id, id === auth.userId ? auth.sessionId : undefined);
+    }
+    return this.load(ids);
+  }
+
+  /** Sets users active (approved) or inactive; an approval is mailed to the user, in its language. */
+  async approve(auth: TAuth, items: Array<{ id: number; active: boolean }>): Promise<TUser[]> {
+    const scope = await this.#d.companies.scopeOf(auth);
+    const rows = await this.#d.transaction(async () => {
+      const found: TUserRow[] = [];
+      for (const item of items) {
+        const row = await this.#inScope(item.id, scope);
+        await this.#assertManageable(auth, row);
+        if (row.id === auth.userId && !item.active) throw conflict('selfDeactivate');
+        found.push(row);
+      }
+      await this.#d.licences.assertSeats(
+        found.map((row, index) => ({
+          before: row,
+          after: { ...row, active: items[index]?.active ?? false },
+        })),
+      );
+      for (const [index, item] of items.entries()) {
+        const row = found[index];
+        if (!row || row.active === item.active) continue;
+        await this.#d.repo.update(item.id, { active: item.active });
+        await this.#d.audit.record({
+          action: item.active ? 'user.approved' : 'user.deactivated',
+          userId: auth.userId,
+          targetType: 'user',
+          targetId: item.id,
+        });
+      }
+      return found;
+    });
+    for (const [index, item] of items.entries()) {
+      const row = rows[index];
+      if (!row || row.active === item.active) continue;
+      if (!item.active) await this.#d.sessions.revokeUser(item.id);
+      else
+        await this.#d.mailer.send({
+          to: row.email,
+          ...mailIn(APPROVED_MAIL, row.language, {
+            firstName: row.firstName,
+            login: row.login,
+            link: `${this.#d.publicUrl()}/#/auth/login`,
+          }),
+        });
+    }
+    return this.load(items.map((i) => i.id));
+  }
+
+  async delete(auth: TAuth, logins: string[]): Promise<TUser[]> {
+    const scope = await this.#d.companies.scopeOf(auth);
+    return this.#d.transaction(async () => {
+      const rows = await this.#d.repo.byLogins(logins);
+      for (const login of logins) {
+        const row = rows.find((r) => r.login.toLowerCase() === login.toLowerCase());
+        if (!row || (scope && (row.companyId === null || !scope.includes(row.companyId))))
+          throw userNotFound();
+        if (row.id === auth.userId) throw conflict('selfDelete');
+        await this.#assertManageable(auth, row);
+      }
+      const ids = rows.map((r) => r.id);
+      const removed = await this.load(ids);
+      if (removed.some((u) => u.active) && (await this.#d.repo.countOtherAdmins(ids)) === 0)
+        throw conflict('lastAdministrator');
+      await this.#d.repo.delete(ids);
+      for (const id of ids)
+        await this.#d.audit.record({
+          action: 'user.deleted',
+          userId: auth.userId,
+          targetType: 'user',
+          targetId: id,
+        });
+      return removed;
+    });
+  }
+
+  /** Checks every record of a save against the caller's rights and the stored state. */
+  async #plan(auth: TAuth, inputs: TUserInput[]): Promise<TPlan[]> {
     const scope = await this.#d.companies.scopeOf(auth);
     const logins = new Set<string>();
-    const plans: Array<{
-      input: TUserInput;
-      existing: TUserRow | undefined;
-      companyId: number | null;
-      roleIds: number[] | undefined;
-      rolesChanged: boolean;
-    }> = [];
-    for (const input of inputs) {
+    const plans: TPlan[] = [];
+    for (const [index, input] of inputs.entries()) {
       const login = input.login.toLowerCase();
-      if (logins.has(login)) throw conflict(`login ${input.login} is repeated`);
+      if (logins.has(login))
+        throw conflict('repeated', { name: 'login', value: input.login }, `userInfos.${index}.login`);
       logins.add(login);
       const existing = input.id === undefined ? undefined : await this.#inScope(input.id, scope);
       if (existing) await this.#assertManageable(auth, existing);
-      if (!existing && !auth.permissions.has('usermanagement.create')) {
-        throw forbidden('This action needs the usermanagement.create permission');
-      }
-      const holder = await this.#d.users.byLogin(input.login);
-      if (holder && holder.id !== existing?.id) throw conflict(`login ${input.login} is already taken`);
+      if (!existing && !auth.permissions.has('usermanagement.create'))
+        throw forbidden('permissionRequired', { permission: 'usermanagement.create' });
+      const holder = await this.#d.repo.byLogin(input.login);
+      if (holder && holder.id !== existing?.id)
+        throw conflict('loginTaken', { login: input.login }, `userInfos.${index}.login`);
       const companyId =
         input.company === undefined
           ? existing
@@ -81,170 +309,43 @@ export class UsersService {
             : auth.companyId
           : (input.company?.companyId ?? null);
       if (companyId !== existing?.companyId || !existing) await this.#assertCompany(auth, companyId, scope);
-      if (existing?.id === auth.userId && input.active === false)
-        throw conflict('You cannot deactivate your own account');
+      if (existing?.id === auth.userId && input.active === false) throw conflict('selfDeactivate');
       const roleIds =
-        input.roles?.map((r) => r.roleId) ?? (existing ? undefined : await this.#defaultRoles());
+        input.roles?.map((r) => r.roleId) ?? (existing ? undefined : await this.#d.roles.defaultRoleIds());
       if (roleIds) await this.#assertAssignable(auth, roleIds);
       const rolesChanged =
         existing !== undefined &&
         roleIds !== undefined &&
-        !sameIds(roleIds, await this.#d.users.roleIds(existing.id));
-      if (existing?.id === auth.userId && rolesChanged) throw conflict('You cannot change your own roles');
-      plans.push({ input, existing, companyId, roleIds, rolesChanged });
+        !sameIds(roleIds, await this.#d.repo.roleIds(existing.id));
+      if (existing?.id === auth.userId && rolesChanged) throw conflict('selfRoles');
+      const endsSignIns =
+        existing !== undefined &&
+        (input.passwordHash !== undefined ||
+          input.active === false ||
+          rolesChanged ||
+          companyId !== existing.companyId);
+      plans.push({ input, existing, companyId, roleIds, endsSignIns });
     }
-    await this.#assertSeats(
-      plans.map(({ input, existing, companyId }) => ({
-        existing,
-        companyId,
-        active: input.active ?? existing?.active ?? true,
-      })),
-    );
-    const photos = await Promise.all(
-      plans.map(({ input }) =>
-        input.photoBase64
-          ? this.#d.files.storeAvatar('photo', input.photoBase64)
-          : Promise.resolve(input.photoBase64),
-      ),
-    );
-    const ids: number[] = [];
-    const hashes = await Promise.all(
-      plans.map((p) =>
-        p.input.passwordHash ? this.#d.passwords.hash(p.input.passwordHash) : Promise.resolve(undefined),
-      ),
-    );
-    await this.#d.users.transaction(async (tx) => {
-      for (const [index, { input, existing, companyId, roleIds }] of plans.entries()) {
-        const values = {
-          login: input.login,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone ?? null,
-          companyName: input.companyName ?? null,
-          companyId,
-          ...(input.active !== undefined && { active: input.active }),
-          ...(input.registrationCompleted !== undefined && {
-            registrationCompleted: input.registrationCompleted,
-          }),
-          ...(hashes[index] && { passwordHash: hashes[index] }),
-          // undefined keeps the photo, null or '' removes it, content replaces it.
-          ...(photos[index] !== undefined && {
-            photoHash: photos[index] || null,
-            photoFileName: photos[index] ? (input.photoFileName ?? 'photo.png') : null,
-          }),
-        };
-        if (existing) {
-          await this.#d.users.update(existing.id, values, tx);
-          if (roleIds) await this.#d.users.replaceRoles(existing.id, roleIds, tx);
-          ids.push(existing.id);
-        } else {
-          ids.push(
-            await this.#d.users.insert(
-              {
-                ...values,
-                passwordHash: hashes[index] ?? '',
-                active: input.active ?? true,
-                registrationCompleted: input.registrationCompleted ?? false,
-              },
-              roleIds ?? [],
-              tx,
-            ),
-          );
-        }
-      }
-    });
-    for (const [index, { existing, input, rolesChanged }] of plans.entries()) {
-      const id = ids[index];
-      if (id === undefined) continue;
-      // A signed token carries its permissions until it expires: changed roles end the sign-ins too.
-      if (existing && (hashes[index] || input.active === false || rolesChanged))
-        await this.#d.auth.revokeUserSessions(id);
-      await this.#d.auth.audit({
-        action: existing ? 'user.updated' : 'user.created',
-        userId: auth.userId,
-        targetType: 'user',
-        targetId: id,
-      });
-    }
-    return this.#d.users.load(ids);
+    return plans;
   }
 
-  /** Sets users active (approved) or inactive; approval is mailed to the user. */
-  async approve(auth: TAuth, items: Array<{ id: number; active: boolean }>): Promise<TUser[]> {
-    const scope = await this.#d.companies.scopeOf(auth);
-    const rows: TUserRow[] = [];
-    for (const item of items) {
-      const row = await this.#inScope(item.id, scope);
-      await this.#assertManageable(auth, row);
-      if (row.id === auth.userId && !item.active) throw conflict('You cannot deactivate your own account');
-      rows.push(row);
-    }
-    await this.#assertSeats(
-      rows.map((row, index) => ({
-        existing: row,
-        companyId: row.companyId,
-        active: items[index]?.active ?? false,
-      })),
+  async #withPhotos(users: TUser[]): Promise<TUser[]> {
+    const rows = await this.#d.repo.byIds(users.map((u) => u.id));
+    const hashes = new Map(rows.map((r) => [r.id, r.photoHash]));
+    return Promise.all(
+      users.map(async (u) => ({ ...u, photoBase64: await this.#d.files.base64(hashes.get(u.id) ?? null) })),
     );
-    await this.#d.users.transaction(async (tx) => {
-      for (const item of items) await this.#d.users.update(item.id, { active: item.active }, tx);
-    });
-    for (const [index, item] of items.entries()) {
-      const row = rows[index];
-      if (!row || row.active === item.active) continue;
-      if (!item.active) await this.#d.auth.revokeUserSessions(item.id);
-      await this.#d.auth.audit({
-        action: item.active ? 'user.approved' : 'user.deactivated',
-        userId: auth.userId,
-        targetType: 'user',
-        targetId: item.id,
-      });
-      if (item.active) {
-        await this.#d.mailer.send({
-          to: row.email,
-          subject: 'Your Family Portal account is approved',
-          text: `Hello ${row.firstName},\n\nyour account "${row.login}" is approved; you can sign in now.\n`,
-        });
-      }
-    }
-    return this.#d.users.load(items.map((i) => i.id));
-  }
-
-  async delete(auth: TAuth, logins: string[]): Promise<TUser[]> {
-    const scope = await this.#d.companies.scopeOf(auth);
-    const rows = await this.#d.users.byLogins(logins);
-    for (const login of logins) {
-      const row = rows.find((r) => r.login.toLowerCase() === login.toLowerCase());
-      if (!row || (scope && (row.companyId === null || !scope.includes(row.companyId)))) throw userNotFound();
-      if (row.id === auth.userId) throw conflict('You cannot delete your own account');
-      await this.#assertManageable(auth, row);
-    }
-    const ids = rows.map((r) => r.id);
-    const removed = await this.#d.users.load(ids);
-    if (removed.some((u) => u.active) && (await this.#d.users.countOtherAdmins(ids)) === 0) {
-      throw conflict('The last administrator cannot be deleted');
-    }
-    await this.#d.users.delete(ids);
-    for (const id of ids)
-      await this.#d.auth.audit({
-        action: 'user.deleted',
-        userId: auth.userId,
-        targetType: 'user',
-        targetId: id,
-      });
-    return removed;
   }
 
   async #inScope(id: number, scope: number[] | null): Promise<TUserRow> {
-    const row = await this.#d.users.byId(id);
+    const row = await this.#d.repo.byId(id);
     if (!row || (scope && (row.companyId === null || !scope.includes(row.companyId)))) throw userNotFound();
     return row;
   }
 
   async #assertCompany(auth: TAuth, companyId: number | null, scope: number[] | null): Promise<void> {
     if (companyId === null) {
-      if (scope) throw notFound('The requested company is not found');
+      if (scope) throw notFound('notFound', { name: 'company' });
       return;
     }
     await this.#d.companies.assertInScope(auth, companyId);
@@ -252,55 +353,17 @@ export class UsersService {
 
   /** Nobody hands out more than they hold: a role's permissions must all be the caller's. */
   async #assertAssignable(auth: TAuth, roleIds: number[]): Promise<void> {
-    const unique = [...new Set(roleIds)];
-    if (unique.length === 0) return;
-    const found = await this.#d.roles.find({ ids: unique });
-    if (found.roles.length !== unique.length) throw notFound('The requested role is not found');
-    const excessive = found.roles.find(
+    if (roleIds.length === 0) return;
+    const excessive = (await this.#d.roles.byIds(roleIds)).find(
       (role) => !holdsAll(auth, grantedPermissions(role.rolePermissionInfos)),
     );
-    if (excessive) {
-      throw forbidden(`You cannot assign the role ${excessive.roleName}: it grants more than you hold`);
-    }
+    if (excessive) throw forbidden('roleGrantsMore', { roleName: excessive.roleName });
   }
 
   /** Nobody takes over a user who holds more than they do (its password, state or account). */
   async #assertManageable(auth: TAuth, row: TUserRow): Promise<void> {
-    if (auth.isAdmin || row.id === auth.userId) return;
-    const { permissions } = await this.#d.users.rolesAndPermissions(row.id);
-    if (!holdsAll(auth, permissions)) {
-      throw forbidden(`You cannot change the user ${row.login}: it holds more than you`);
-    }
-  }
-
-  async #defaultRoles(): Promise<number[]> {
-    const role = await this.#d.roles.byName('userrole');
-    return role ? [role.id] : [];
-  }
-
-  /**
-   * Licence seats, checked before anything is written: a company may not have more active users
-   * than its licence allows.
-   */
-  async #assertSeats(
-    changes: Array<{ existing: TUserRow | undefined; companyId: number | null; active: boolean }>,
-  ): Promise<void> {
-    const added = new Map<number, number>();
-    for (const { existing, companyId, active } of changes) {
-      if (!active) continue;
-      const licence = existing?.licenseId ?? (await this.#d.users.companyLicenceId(companyId));
-      if (licence === null) continue;
-      const before = existing?.active
-        ? (existing.licenseId ?? (await this.#d.users.companyLicenceId(existing.companyId)))
-        : null;
-      if (before !== licence) added.set(licence, (added.get(licence) ?? 0) + 1);
-    }
-    if (added.size === 0) return;
-    const used = await this.#d.users.seatsUsed([...added.keys()]);
-    for (const [licence, extra] of added) {
-      const max = await this.#d.users.licenceSeats(licence);
-      if ((used.get(licence) ?? 0) + extra > max)
-        throw conflict(`The company licence is full (${max} users)`);
-    }
+    if (row.id === auth.userId) return;
+    const { permissions } = await this.#d.roles.ofUser(row.id);
+    if (!holdsAll(auth, permissions)) throw forbidden('userHoldsMore', { login: row.login });
   }
 }

@@ -1,0 +1,98 @@
+import { ZEnvelope, ZErrorEnvelope } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { TClient } from '../lib/client.ts';
+import { callerOf, type TCallerOf, type TRoutePermission } from './auth.ts';
+
+type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a route declares: its permission, its schemas from the contract, and a line for the docs. */
+export type TRouteSpec<
+  P extends TRoutePermission,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  A extends z.ZodType | undefined,
+  R extends z.ZodType,
+> = {
+  /** One line for the API reference and the route table in docs/api.md. */
+  summary: string;
+  permission: P;
+  body?: B;
+  query?: Q;
+  params?: A;
+  /** The payload beside responseCode and errorMessages. */
+  response: R;
+  /** Only routes that take files raise Fastify's 1 MiB default. */
+  bodyLimit?: number;
+};
+
+/** What a handler gets: its typed caller and validated parts, plus the raw request and reply. */
+export type TRouteContext<P extends TRoutePermission, B, Q, A> = {
+  caller: TCallerOf<P>;
+  body: TOut<B>;
+  query: TOut<Q>;
+  params: TOut<A>;
+  client: TClient;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+type THandler<P extends TRoutePermission, B, Q, A, R extends z.ZodType> = (
+  context: TRouteContext<P, B, Q, A>,
+) => Promise<z.input<R>>;
+
+/** `{responseCode, errorMessages, ...payload}` as a schema. */
+export function envelopeOf(payload: z.ZodType): z.ZodType {
+  return payload instanceof z.ZodObject ? ZEnvelope.extend(payload.shape) : ZEnvelope.and(payload);
+}
+
+/** The empty payload of an answer that carries only the envelope. */
+export const ZNoPayload = z.object({});
+
+/**
+ * Registers a module's routes. Each one names its permission and contract schemas; Fastify
+ * validates the parts, the handler gets its typed caller and answers the payload, which is
+ * wrapped in the envelope (CONTRACT 1).
+ */
+export function routesOf(app: FastifyInstance) {
+  const add =
+    (method: 'GET' | 'POST') =>
+    <
+      P extends TRoutePermission,
+      R extends z.ZodType,
+      B extends z.ZodType | undefined = undefined,
+      Q extends z.ZodType | undefined = undefined,
+      A extends z.ZodType | undefined = undefined,
+    >(
+      url: string,
+      spec: TRouteSpec<P, B, Q, A, R>,
+      handler: THandler<P, B, Q, A, R>,
+    ): void => {
+      app.route({
+        method,
+        url,
+        config: { permission: spec.permission },
+        ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+        schema: {
+          summary: spec.summary,
+          ...(spec.body ? { body: spec.body } : {}),
+          ...(spec.query ? { querystring: spec.query } : {}),
+          ...(spec.params ? { params: spec.params } : {}),
+          response: { 200: envelopeOf(spec.response), '4xx': ZErrorEnvelope },
+        },
+        handler: async (request, reply) => {
+          const payload = await handler({
+            caller: callerOf(request, spec.permission),
+            body: request.body as TOut<B>,
+            query: request.query as TOut<Q>,
+            params: request.params as TOut<A>,
+            client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+            request,
+            reply,
+          });
+          return { responseCode: 200, errorMessages: [], ...(payload as object) };
+        },
+      });
+    };
+  return { get: add('GET'), post: add('POST') };
+}

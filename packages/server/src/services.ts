@@ -1,0 +1,170 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from './config.ts';
+import type { TDatabase } from './db/client.ts';
+import { DbContext } from './db/context.ts';
+import { seed } from './db/seed.ts';
+import { BotCheck } from './lib/bot-check.ts';
+import { FileStore } from './lib/file-store.ts';
+import { TokenSigner } from './lib/jwt.ts';
+import { Mailer } from './lib/mailer.ts';
+import { PasswordHasher } from './lib/passwords.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
+import { CompaniesRepository } from './modules/companies/companies.repository.ts';
+import { CompaniesService } from './modules/companies/companies.service.ts';
+import { FilesRepository } from './modules/files/files.repository.ts';
+import { FilesService } from './modules/files/files.service.ts';
+import { HealthRepository } from './modules/health/health.repository.ts';
+import { environmentOf } from './modules/info/environment.ts';
+import { LicencesRepository } from './modules/licences/licences.repository.ts';
+import { LicencesService } from './modules/licences/licences.service.ts';
+import { MfaRepository } from './modules/mfa/mfa.repository.ts';
+import { MfaService } from './modules/mfa/mfa.service.ts';
+import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.ts';
+import { OneTimeTokensService } from './modules/one-time-tokens/one-time-tokens.service.ts';
+import { RecoveryService } from './modules/recovery/recovery.service.ts';
+import { RegistrationService } from './modules/registration/registration.service.ts';
+import { RolesRepository } from './modules/roles/roles.repository.ts';
+import { RolesService } from './modules/roles/roles.service.ts';
+import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
+import { SessionsService } from './modules/sessions/sessions.service.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
+import { SignInRepository } from './modules/sign-in/sign-in.repository.ts';
+import { SignInService } from './modules/sign-in/sign-in.service.ts';
+import { TermsRepository } from './modules/terms/terms.repository.ts';
+import { TermsService } from './modules/terms/terms.service.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { UsersService } from './modules/users/users.service.ts';
+
+export const APP_VERSION = '0.1.0';
+
+export type TServices = Awaited<ReturnType<typeof buildServices>>;
+
+/**
+ * The composition root: every repository on the one database context, every service given
+ * exactly the services and tools it uses. A module reaches another only through what is wired here.
+ */
+export async function buildServices(config: TConfig, database: TDatabase, log: FastifyBaseLogger) {
+  const ctx = new DbContext(database.db);
+  const { transaction } = ctx;
+  const derive = await new SettingsService(new SettingsRepository(ctx)).keyDeriver();
+  const publicUrl = () => config.publicUrl;
+  const passwords = new PasswordHasher(config.passwordPepper);
+  const signer = new TokenSigner(config.jwtSecret ?? derive('jwt'), config.accessTokenTtlSeconds);
+  const mailer = new Mailer({
+    smtpUrl: config.smtpUrl,
+    outbox: config.inMemory ? undefined : path.join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+    log,
+  });
+  const limiter = new RateLimiter(config.rateLimits);
+  const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
+  const audit = new AuditService(new AuditRepository(ctx));
+  const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx));
+  const files = new FilesService(
+    config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
+    new FilesRepository(ctx),
+  );
+  const roles = new RolesService({ repo: new RolesRepository(ctx), audit, transaction });
+  const companies = new CompaniesService(new CompaniesRepository(ctx));
+  const licences = new LicencesService(new LicencesRepository(ctx));
+  const sessions = new SessionsService({
+    repo: new SessionsRepository(ctx),
+    roles,
+    audit,
+    signer,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    mfaRequiredForAdmins: config.mfaRequiredForAdmins,
+  });
+  const users = new UsersService({
+    repo: new UsersRepository(ctx),
+    roles,
+    companies,
+    licences,
+    sessions,
+    audit,
+    files,
+    passwords,
+    mailer,
+    transaction,
+    publicUrl,
+  });
+  const mfa = new MfaService({
+    repo: new MfaRepository(ctx),
+    tokens,
+    audit,
+    secretBox: new SecretBox(derive('secret-box')),
+    requiredForAdmins: config.mfaRequiredForAdmins,
+  });
+  const signIn = new SignInService({
+    repo: new SignInRepository(ctx),
+    users,
+    roles,
+    sessions,
+    licences,
+    mfa,
+    tokens,
+    audit,
+    passwords,
+    limiter,
+    login: config.login,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+  const generatedAdminPassword = await seed({
+    roles,
+    users,
+    companies,
+    passwords,
+    adminPassword: config.adminPassword,
+  });
+  return {
+    generatedAdminPassword,
+    csrfKey: derive('csrf'),
+    environment: environmentOf(config, APP_VERSION),
+    signer,
+    health: new HealthRepository(ctx, database.kind),
+    mailer,
+    limiter,
+    botCheck,
+    audit,
+    roles,
+    companies,
+    licences,
+    sessions,
+    users,
+    mfa,
+    signIn,
+    files,
+    terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, audit }),
+    registration: new RegistrationService({
+      users,
+      roles,
+      companies,
+      sessions,
+      tokens,
+      audit,
+      passwords,
+      mailer,
+      limiter,
+      botCheck,
+      publicUrl,
+    }),
+    recovery: new RecoveryService({
+      users,
+      signIn,
+      sessions,
+      tokens,
+      audit,
+      passwords,
+      mailer,
+      limiter,
+      botCheck,
+      log,
+      publicUrl,
+    }),
+  };
+}
