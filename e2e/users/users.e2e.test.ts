@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,17 +29,22 @@ describe('managing users', () => {
 
   const row = () => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: login });
 
-  it('shows the template messages of the contract for an empty form', async () => {
+  it('says which fields are required, then which are wrong, for the empty form', async () => {
     await page.locator('[data-testid=side-menu]').getByText('Users', { exact: true }).click();
     await waitForHash(page, /^#\/users/);
     await page.locator('[data-testid=user-create]').click();
     const form = page.locator('[data-testid=user-form]');
     await form.waitFor();
+    await page.locator('[data-testid=user-form-save]').click();
+    await form.getByText('Login is required', { exact: true }).waitFor();
+    await form.getByText('First name is required', { exact: true }).waitFor();
+    await form.getByText('E-mail is required', { exact: true }).waitFor();
+    expect(await form.getByText(/minimum length/).count()).toBe(0);
     await form.getByLabel('Login').fill('ab');
     await form.getByLabel('E-mail').fill('not-an-email');
     await page.locator('[data-testid=user-form-save]').click();
     await form.getByText('login minimum length is 3').waitFor();
-    await form.getByText('email is not valid').waitFor();
+    await form.getByText('E-mail is not valid').waitFor();
   });
 
   it('creates a user through the form with a generated password', async () => {
@@ -82,6 +88,84 @@ describe('managing users', () => {
     await page.locator('[data-testid=user-form] img[alt]').waitFor();
     await page.locator('[data-testid=photo-remove]').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('opens "New user" empty after editing a user with a phone', async () => {
+    await row().getByRole('button', { name: /^Edit/ }).click();
+    const form = page.locator('[data-testid=user-form]');
+    await form.getByLabel('Phone').fill('+49 30 1234567');
+    await page.locator('[data-testid=user-form-save]').click();
+    await waitForToast(page, 'The user has been saved.');
+    await form.waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=user-create]').click();
+    await form.waitFor();
+    expect(await form.getByLabel('Phone').inputValue()).toBe('');
+    expect(await form.getByLabel('Login').inputValue()).toBe('');
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('shows a login that is taken on the login field, not only in a toast', async () => {
+    await page.locator('[data-testid=user-create]').click();
+    const form = page.locator('[data-testid=user-form]');
+    await form.waitFor();
+    await form.getByLabel('Login').fill('admin');
+    await form.getByRole('button', { name: 'Generate a password' }).click();
+    await form.getByLabel('First name').fill('Second');
+    await form.getByLabel('Last name').fill('Admin');
+    await form.getByLabel('E-mail').fill('second.admin@example.com');
+    await page.locator('[data-testid=user-form-save]').click();
+    await waitForToast(page, 'The login admin is already taken');
+    await form
+      .locator('.ant-form-item', { has: page.getByLabel('Login') })
+      .getByText('The login admin is already taken')
+      .waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('keeps the company name a self-registered user typed when saved without changes', async () => {
+    const selfLogin = `e2e.self.${Date.now().toString(36)}`;
+    const answer = await fetch(`${portal.url}api/user/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        userInfo: {
+          login: selfLogin,
+          passwordHash: createHash('sha512').update('Self-Registered-1!').digest('hex'),
+          userData: {
+            firstName: 'Rita',
+            lastName: 'Selfmade',
+            email: `${selfLogin}@example.com`,
+            phone: null,
+            companyName: 'Rita Bau GmbH',
+            company: null,
+          },
+        },
+        acceptTerms: true,
+      }),
+    });
+    expect(answer.status).toBe(200);
+    const selfRow = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: selfLogin });
+    await page.locator('[data-testid=user-search] input').fill(selfLogin);
+    await selfRow.waitFor();
+    await selfRow.getByRole('button', { name: /^Edit/ }).click();
+    const form = page.locator('[data-testid=user-form]');
+    const companyName = form.getByLabel(/^Company name/);
+    expect(await companyName.inputValue()).toBe('Rita Bau GmbH');
+    await page.locator('[data-testid=user-form-save]').click();
+    await waitForToast(page, 'The user has been saved.');
+    await form.waitFor({ state: 'hidden' });
+    await selfRow.getByRole('button', { name: /^Edit/ }).click();
+    await form.waitFor();
+    expect(await form.getByLabel(/^Company name/).inputValue()).toBe('Rita Bau GmbH');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=user-search] input').fill(login);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1,
+    );
   });
 
   it('deactivates the user', async () => {
