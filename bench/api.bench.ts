@@ -105,6 +105,7 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 const children = new Set<TChildServer>();
+const captureLog = path.join(work, 'portal-capture.log');
 const admin = new pg.Client({ connectionString: SERVER_URL });
 
 let cleaning: Promise<void> | undefined;
@@ -126,10 +127,9 @@ function say(text: string) {
   console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
 }
 
-async function startPortal(nodeFlags: string[] = []): Promise<TChildServer> {
-  const portal = await startChildServer(
-    'bench/servers/portal-server.ts',
-    {
+async function startPortal(logFile?: string): Promise<TChildServer> {
+  const portal = await startChildServer('bench/servers/portal-server.ts', {
+    env: {
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(work, 'data'),
       PORTAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -139,8 +139,8 @@ async function startPortal(nodeFlags: string[] = []): Promise<TChildServer> {
       LOG_LEVEL,
       PUBLIC_URL: 'http://127.0.0.1',
     },
-    nodeFlags,
-  );
+    ...(logFile ? { logFile } : {}),
+  });
   children.add(portal);
   return portal;
 }
@@ -204,14 +204,24 @@ function poolSizeOf(db: TDb): number | undefined {
 /** Makes one request of each kind with log_statement = 'all' and answers each call's statements. */
 async function captureStatements(logFile: string): Promise<Record<TCallKey, string[]>> {
   await admin.query(`alter database ${databaseName} set log_statement = 'all'`);
-  // A fresh portal, so every connection of its pool opens with the setting.
-  const portal = await startPortal();
+  // A fresh portal, so every connection of its pool opens with the setting; its log is kept in
+  // case a call fails.
+  const portal = await startPortal(captureLog);
   const captured: Partial<Record<TCallKey, string[]>> = {};
   try {
     const token = await signIn(portal);
     for (const call of CALLS) {
       const offset = logSize(logFile);
-      await checkCall(requestOf(call, portal, token));
+      await checkCall(requestOf(call, portal, token)).catch((error: unknown) => {
+        const errors = fs
+          .readFileSync(captureLog, 'utf8')
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line));
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}\nthe portal logged:\n${errors.join('\n')}`,
+          { cause: error },
+        );
+      });
       // Each statement is logged when the server receives it, so before the answer; the pause is for slack.
       await new Promise((resolve) => setTimeout(resolve, 300));
       captured[call.key] = statementsOf(readLogFrom(logFile, offset), databaseName);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,19 +41,20 @@ function waitFor(child: ChildProcess, key: string, timeoutMs: number): Promise<R
 
 /**
  * Starts one of bench/servers/*.ts in its own Node process (through tsx) and waits for its port.
- * Its stdout goes nowhere, so the portal's request log costs what it costs in production minus
- * the disk; its stderr is shown.
+ * Its stdout goes to `logFile`, or nowhere, so under load the portal's request log costs what it
+ * costs in production minus the disk; its stderr is shown.
  */
 export async function startChildServer(
   file: string,
-  env: NodeJS.ProcessEnv = {},
-  nodeFlags: string[] = [],
+  options: { env?: NodeJS.ProcessEnv; nodeFlags?: string[]; logFile?: string } = {},
 ): Promise<TChildServer> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(root, file)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const stdout = options.logFile ? fs.openSync(options.logFile, 'a') : 'ignore';
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(root, file)],
+    { cwd: root, env: { ...process.env, ...options.env }, stdio: ['ignore', stdout, 'inherit', 'ipc'] },
+  );
+  if (typeof stdout === 'number') fs.closeSync(stdout);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let port: number;
   try {

@@ -20,7 +20,7 @@ export type TCallResult = {
   /** The SQL the call sent, parameters written in: what pgbench replayed as one transaction. */
   statements: string[];
   /** Tables the call's SELECTs read with a sequential scan (EXPLAIN), with their estimated rows. */
-  sequentialScans: Array<{ table: string; rows: number }>;
+  sequentialScans: Array<{ table: string; rows: number; statements: number[] }>;
 };
 
 const number = (value: number) => Math.round(value).toLocaleString('en');
@@ -42,7 +42,7 @@ export function resultsTable(results: TCallResult[]): string {
   const rows = results.map((r) => {
     const scans = r.sequentialScans
       .filter((scan) => scan.rows >= NOTABLE_SCAN_ROWS)
-      .map((scan) => `${scan.table} (${number(scan.rows)} rows)`);
+      .map((scan) => `${scan.table} (${number(scan.rows)} rows) in statement ${scan.statements.join(', ')}`);
     const reference =
       r.reference.kind === 'pgbench'
         ? `${number(r.reference.perSecond)} tps (${r.statements.length} statements${scans.length ? `; seq scan of ${scans.join(', ')}` : ''})`
@@ -50,7 +50,7 @@ export function resultsTable(results: TCallResult[]): string {
     const failed = Object.entries(r.checks)
       .filter(([, ok]) => !ok)
       .map(([name]) => name);
-    return `| ${r.name} | ${number(r.api.requestsPerSecond)} req/s | ${reference} | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${r.reference.p99Ms} ms | ${targetText(r.target)} | ${r.met ? 'met' : `**missed** (${failed.join(', ')})`} |`;
+    return `| ${r.name} | ${number(r.api.requestsPerSecond)} req/s | ${reference} | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${Math.round(r.reference.p99Ms)} ms | ${targetText(r.target)} | ${r.met ? 'met' : `**missed** (${failed.join(', ')})`} |`;
   });
   return [
     '| call | API | reference, same run | ratio | API p99 | reference p99 | target | verdict |',

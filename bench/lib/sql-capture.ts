@@ -147,27 +147,38 @@ export function statementsOf(logText: string, database: string): string[] {
   return statements;
 }
 
-export type TSequentialScan = { table: string; rows: number };
+export type TSequentialScan = { table: string; rows: number; statements: number[] };
 
-/** The tables the SELECTs read with a sequential scan (EXPLAIN), with each table's estimated rows. */
+/**
+ * The tables the SELECTs read with a sequential scan (EXPLAIN): each with its estimated rows and
+ * the positions (from 1) of the statements that scan it.
+ */
 export async function sequentialScans(client: pg.Client, statements: string[]): Promise<TSequentialScan[]> {
-  const tables = new Set<string>();
-  const walk = (plan: Record<string, unknown>) => {
-    if (plan['Node Type'] === 'Seq Scan') tables.add(String(plan['Relation Name']));
-    for (const child of (plan.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+  const tables = new Map<string, number[]>();
+  const walk = (plan: Record<string, unknown>, position: number) => {
+    if (plan['Node Type'] === 'Seq Scan') {
+      const table = String(plan['Relation Name']);
+      tables.set(table, [...new Set([...(tables.get(table) ?? []), position])]);
+    }
+    for (const child of (plan.Plans as Array<Record<string, unknown>> | undefined) ?? [])
+      walk(child, position);
   };
-  for (const statement of statements) {
+  for (const [index, statement] of statements.entries()) {
     if (!/^\s*select\b/i.test(statement)) continue;
     const result = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(
       `explain (format json) ${statement}`,
     );
-    for (const row of result.rows) for (const entry of row['QUERY PLAN']) walk(entry.Plan);
+    for (const row of result.rows) for (const entry of row['QUERY PLAN']) walk(entry.Plan, index + 1);
   }
   const sizes = await client.query<{ relname: string; reltuples: number }>(
     "select relname, reltuples from pg_class where relkind = 'r' and relname = any($1)",
-    [[...tables]],
+    [[...tables.keys()]],
   );
   return sizes.rows
-    .map((row) => ({ table: row.relname, rows: Math.max(0, Math.round(row.reltuples)) }))
+    .map((row) => ({
+      table: row.relname,
+      rows: Math.max(0, Math.round(row.reltuples)),
+      statements: tables.get(row.relname) ?? [],
+    }))
     .sort((a, b) => b.rows - a.rows);
 }
