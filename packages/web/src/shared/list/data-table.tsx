@@ -215,17 +215,17 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
     });
   }
 
-  const onChange: TableProps<T>['onChange'] = (next, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const key = typeof single?.columnKey === 'string' ? single.columnKey : '';
-    const field = list.definition.spec.sortFields.find((f) => f === key);
-    const sort = field && single?.order ? { field, dir: single.order === 'descend' ? 'desc' : 'asc' } : null;
+  const onChange: TableProps<T>['onChange'] = (next, _filters, sorter, { action }) => {
+    if (action === 'sort') {
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = typeof single?.columnKey === 'string' ? single.columnKey : '';
+      const field = list.definition.spec.sortFields.find((f) => f === key);
+      const dir = single?.order === 'descend' ? 'desc' : 'asc';
+      list.update({ sort: field && single?.order ? { field, dir } : null });
+      return;
+    }
     const pageSize = next.pageSize ?? state.pageSize;
-    list.update({
-      page: pageSize !== state.pageSize ? 1 : (next.current ?? 1),
-      pageSize,
-      sort: sort as TSort<TField> | null,
-    });
+    list.update(pageSize !== state.pageSize ? { pageSize } : { page: next.current ?? 1 });
   };
 
   return (

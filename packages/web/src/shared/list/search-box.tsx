@@ -1,5 +1,5 @@
 import { Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type TSearchBoxProps = {
   value: string;
@@ -23,15 +23,20 @@ export function SearchBox({
   delayMs = SEARCH_DELAY_MS,
 }: TSearchBoxProps) {
   const [text, setText] = useState(value);
+  // Screens pass a new callback on every render; the pending search must not restart for it.
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  }, [onSearch]);
 
   // Back, forward or "clear the filters" change the URL: show what it says.
   useEffect(() => setText(value), [value]);
 
   useEffect(() => {
     if (text === value) return;
-    const handle = setTimeout(() => onSearch(text), delayMs);
+    const handle = setTimeout(() => latest.current(text), delayMs);
     return () => clearTimeout(handle);
-  }, [text, value, onSearch, delayMs]);
+  }, [text, value, delayMs]);
 
   return (
     <Input.Search
