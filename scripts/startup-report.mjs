@@ -3,7 +3,9 @@
 // from starting the process to its first answer on GET /api/health, and its resident memory at
 // idle after a few requests. Runs it twice on a fresh data folder: the first start (migrations,
 // administrator) and a restart on the data it left. Each run is stopped with SIGTERM.
-// Usage: node scripts/startup-report.mjs   (PGlite in a temporary data folder)
+// Usage: node scripts/startup-report.mjs [--runs N]   (PGlite in a temporary data folder)
+//        With --runs N it repeats the pair N times and ends with the fastest start and the median
+//        idle memory of each, the fair figures on a machine other work keeps busy.
 //        DATABASE_URL=postgres://root@127.0.0.1:5432/postgres node scripts/startup-report.mjs
 //        (a PostgreSQL server: a new database beside the one named, dropped at the end)
 import { spawn } from 'node:child_process';
@@ -131,22 +133,42 @@ async function run(label, dataDir, databaseUrl) {
         ? ` (unexpected answers: ${odd.map(([call, status]) => `${call} ${status}`).join(', ')})`
         : ''),
   );
+  return { firstAnswerMs, idle };
 }
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 if (!fs.existsSync(main)) {
   console.error('packages/server/dist/main.js is missing: run `npm run build` first.');
   process.exit(1);
 }
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-startup-'));
-const databaseUrl = process.env.DATABASE_URL ? freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
-try {
-  console.log(
-    `node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, ` +
-      `database: ${databaseUrl ? 'PostgreSQL server' : 'PGlite'}`,
-  );
-  await run('first start', dataDir, databaseUrl);
-  await run('restart', dataDir, databaseUrl);
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) await dropDatabase(databaseUrl);
+const runsFlag = process.argv.indexOf('--runs');
+const runs = runsFlag === -1 ? 1 : Number(process.argv[runsFlag + 1]);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('--runs takes a whole number of 1 or more');
+  process.exit(1);
+}
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}, ` +
+    `database: ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite'}`,
+);
+const results = { 'first start': [], restart: [] };
+for (let round = 0; round < runs; round++) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-startup-'));
+  const databaseUrl = process.env.DATABASE_URL ? freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
+  try {
+    for (const label of Object.keys(results)) results[label].push(await run(label, dataDir, databaseUrl));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await dropDatabase(databaseUrl);
+  }
+}
+if (runs > 1) {
+  for (const [label, measured] of Object.entries(results)) {
+    const fastest = Math.min(...measured.map((m) => m.firstAnswerMs));
+    const idle = median(measured.map((m) => m.idle));
+    console.log(
+      `${label}, ${runs} runs: fastest first answer ${Math.round(fastest)} ms, median idle RSS ${Math.round(idle)} MiB`,
+    );
+  }
 }
