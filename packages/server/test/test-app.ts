@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { permissionMatrix } from '@portal/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -49,6 +50,17 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     checkResponses: true,
     ...overrides,
   };
+}
+
+let uniqueCount = 0;
+
+/**
+ * A name no other call in this process answers (a login or role name: letters, digits and `_`),
+ * so tests that make their own users and roles pass alone and in any order.
+ */
+export function unique(prefix: string): string {
+  uniqueCount += 1;
+  return `${prefix}_${uniqueCount}${randomBytes(3).toString('hex')}`;
 }
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -143,6 +155,17 @@ export async function createTestApp(overrides: Partial<TConfig> = {}) {
     return (response.body.userInfos as Array<{ id: number }>)[0]!.id;
   }
 
+  /** Creates a role granting exactly the given "<area>.<action>" permissions, as the admin would. */
+  async function role(name: string, permissions: readonly string[]): Promise<number> {
+    const response = await call('POST', '/api/role/save', {
+      token: await adminToken(),
+      body: { roleData: { roleName: name, rolePermissionInfos: permissionMatrix(permissions) } },
+    });
+    if (response.status !== 200)
+      throw new Error(`create role ${name} failed: ${JSON.stringify(response.body)}`);
+    return (response.body.roleInfos as Array<{ roleId: number }>)[0]!.roleId;
+  }
+
   let cachedAdmin: string | undefined;
   async function adminToken(): Promise<string> {
     cachedAdmin ??= (await login('admin', ADMIN_PASSWORD)).authToken;
@@ -159,6 +182,8 @@ export async function createTestApp(overrides: Partial<TConfig> = {}) {
     company,
     user,
     adminToken,
+    role,
+    unique,
     close: () => app.close(),
   };
 }
