@@ -33,6 +33,16 @@ function freePort() {
   });
 }
 
+/**
+ * CPU time a process has used in ms (user + system, all threads), from /proc (Linux): unlike the
+ * wall-clock time it hardly moves when other work shares the machine.
+ */
+function cpuMs(pid) {
+  // Fields 14 and 15 after the command name in parentheses, in clock ticks of 1/100 s.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident set size of a process in MiB, from /proc (Linux). */
 function rssMiB(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -118,6 +128,7 @@ async function run(label, dataDir, databaseUrl) {
       throw new Error(`${label}: no answer within 60 s`);
     }
   }
+  const cpuToFirstAnswer = cpuMs(child.pid);
   const afterStart = rssMiB(child.pid);
   const statuses = await visit(base);
   // Let the garbage collector and the database settle before reading the idle figure.
@@ -127,13 +138,13 @@ async function run(label, dataDir, databaseUrl) {
   const stoppedWith = await exited;
   const odd = Object.entries(statuses).filter(([, status]) => status !== 200);
   console.log(
-    `${label}: first answer after ${Math.round(firstAnswerMs)} ms; RSS ${Math.round(afterStart)} MiB at first answer, ` +
+    `${label}: first answer after ${Math.round(firstAnswerMs)} ms (CPU ${cpuToFirstAnswer} ms); RSS ${Math.round(afterStart)} MiB at first answer, ` +
       `${Math.round(idle)} MiB idle after ${Object.keys(statuses).length} kinds of request; SIGTERM -> exit ${stoppedWith}` +
       (odd.length
         ? ` (unexpected answers: ${odd.map(([call, status]) => `${call} ${status}`).join(', ')})`
         : ''),
   );
-  return { firstAnswerMs, idle };
+  return { firstAnswerMs, cpuToFirstAnswer, idle };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -166,9 +177,11 @@ for (let round = 0; round < runs; round++) {
 if (runs > 1) {
   for (const [label, measured] of Object.entries(results)) {
     const fastest = Math.min(...measured.map((m) => m.firstAnswerMs));
+    const cpu = median(measured.map((m) => m.cpuToFirstAnswer));
     const idle = median(measured.map((m) => m.idle));
     console.log(
-      `${label}, ${runs} runs: fastest first answer ${Math.round(fastest)} ms, median idle RSS ${Math.round(idle)} MiB`,
+      `${label}, ${runs} runs: fastest first answer ${Math.round(fastest)} ms, median CPU to it ${cpu} ms, ` +
+        `median idle RSS ${Math.round(idle)} MiB`,
     );
   }
 }
