@@ -38,6 +38,8 @@ const USERS = 10_000;
 const CONNECTIONS = 50;
 const PGBENCH_THREADS = 2;
 const SECONDS = Number(flags.seconds);
+if (!(SECONDS >= 1))
+  throw new Error(`--seconds must be a number of seconds, 1 or more; got "${flags.seconds}"`);
 // Long enough for V8 to optimise the hot paths before the measured run.
 const WARMUP_SECONDS = 3;
 const ADMIN_PASSWORD = 'Bench-Passw0rd!';
@@ -121,7 +123,8 @@ function cleanUp(): Promise<void> {
   })();
   return cleaning;
 }
-process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
 function say(text: string) {
   console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
@@ -192,9 +195,9 @@ async function checkCall(request: TRequest): Promise<{ records?: number; totalCo
   };
 }
 
-async function loadWarm(request: TRequest): Promise<TLoadResult> {
+async function loadWarm(request: TRequest, server: TChildServer): Promise<TLoadResult> {
   await load(request, CONNECTIONS, WARMUP_SECONDS);
-  return load(request, CONNECTIONS, SECONDS);
+  return load(request, CONNECTIONS, SECONDS, () => server.cpuMs());
 }
 
 function poolSizeOf(db: TDb): number | undefined {
@@ -250,14 +253,14 @@ async function measure(statements: Record<TCallKey, string[]>, poolSize: number 
     const request = requestOf(call, portal, token);
     const answer = await checkCall(request);
     say(`${call.name}: API`);
-    const api = await loadWarm(request);
+    const api = await loadWarm(request, portal);
     let reference: TCallResult['reference'];
     if (call.key === 'health') {
       say(`${call.name}: bare Fastify hello world`);
       const hello = await startChildServer('bench/servers/hello-fastify-server.ts');
       children.add(hello);
       try {
-        const bare = await loadWarm({ method: 'GET', url: `${hello.url}/` });
+        const bare = await loadWarm({ method: 'GET', url: `${hello.url}/` }, hello);
         reference = {
           kind: 'bare Fastify hello world',
           perSecond: bare.requestsPerSecond,
@@ -354,7 +357,7 @@ async function profile() {
     say(`${call.name}: profiling`);
     await load(request, CONNECTIONS, WARMUP_SECONDS);
     await portal.ask({ profile: 'start' }, 'profiling');
-    const loaded = await load(request, CONNECTIONS, SECONDS);
+    const loaded = await load(request, CONNECTIONS, SECONDS, () => portal.cpuMs());
     const file = path.join(folder, `${key}-${date}.cpuprofile`);
     await portal.ask({ profile: 'stop', file }, 'profiled');
     await stopChild(portal);
@@ -382,6 +385,10 @@ async function profile() {
   );
 }
 
+if (loadAverageAtStart[0]! > os.cpus().length)
+  console.warn(
+    `The machine is busy (load average ${loadAverageAtStart[0]} on ${os.cpus().length} cores): every rate will be low and noisy.`,
+  );
 try {
   await admin.connect();
   // Before any work: the capture needs the server's log.

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,9 @@ export type TChildServer = {
   url: string;
   pid: number;
   /** Sends a message and waits for the first answer that has `key`. */
-  ask(message: unknown, key: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  ask(message: Serializable, key: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** The process's CPU time so far (user + system), in ms. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 };
 
@@ -63,13 +65,18 @@ export async function startChildServer(
     child.kill('SIGKILL');
     throw error;
   }
+  const ask = (message: Serializable, key: string, timeoutMs = 60_000) => {
+    const answer = waitFor(child, key, timeoutMs);
+    child.send(message);
+    return answer;
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
-    ask(message, key, timeoutMs = 60_000) {
-      const answer = waitFor(child, key, timeoutMs);
-      child.send(message as string);
-      return answer;
+    ask,
+    async cpuMs() {
+      const { usage } = (await ask('usage', 'usage')) as { usage: NodeJS.CpuUsage };
+      return (usage.user + usage.system) / 1000;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

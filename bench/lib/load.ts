@@ -14,10 +14,22 @@ export type TLoadResult = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU the server process spent per answered request (user + system), when it was measured. */
+  serverCpuMsPerRequest?: number;
 };
 
-/** Drives one request at `connections` concurrent connections for `seconds` with autocannon. */
-export async function load(request: TRequest, connections: number, seconds: number): Promise<TLoadResult> {
+/**
+ * Drives one request at `connections` concurrent connections for `seconds` with autocannon; with
+ * `serverCpuMs`, also the server's CPU per request (robust to other work on the machine, which
+ * only slows the rates).
+ */
+export async function load(
+  request: TRequest,
+  connections: number,
+  seconds: number,
+  serverCpuMs?: () => Promise<number>,
+): Promise<TLoadResult> {
+  const cpuBefore = await serverCpuMs?.();
   const result = await autocannon({
     url: request.url,
     method: request.method,
@@ -26,6 +38,7 @@ export async function load(request: TRequest, connections: number, seconds: numb
     connections,
     duration: seconds,
   });
+  const cpuAfter = await serverCpuMs?.();
   return {
     requestsPerSecond: result.requests.average,
     requests: result.requests.total,
@@ -39,5 +52,8 @@ export async function load(request: TRequest, connections: number, seconds: numb
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { serverCpuMsPerRequest: Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1000) / 1000 }
+      : {}),
   };
 }

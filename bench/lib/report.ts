@@ -50,11 +50,12 @@ export function resultsTable(results: TCallResult[]): string {
     const failed = Object.entries(r.checks)
       .filter(([, ok]) => !ok)
       .map(([name]) => name);
-    return `| ${r.name} | ${number(r.api.requestsPerSecond)} req/s | ${reference} | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${Math.round(r.reference.p99Ms)} ms | ${targetText(r.target)} | ${r.met ? 'met' : `**missed** (${failed.join(', ')})`} |`;
+    const cpu = r.api.serverCpuMsPerRequest;
+    return `| ${r.name} | ${number(r.api.requestsPerSecond)} req/s | ${reference} | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${Math.round(r.reference.p99Ms)} ms | ${cpu === undefined ? '' : `${cpu.toFixed(2)} ms`} | ${targetText(r.target)} | ${r.met ? 'met' : `**missed** (${failed.join(', ')})`} |`;
   });
   return [
-    '| call | API | reference, same run | ratio | API p99 | reference p99 | target | verdict |',
-    '|---|---|---|---|---|---|---|---|',
+    '| call | API | reference, same run | ratio | API p99 | reference p99 | portal CPU per request | target | verdict |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

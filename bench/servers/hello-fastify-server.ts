@@ -1,6 +1,7 @@
 /**
  * The reference for GET /api/health: a bare Fastify hello world on the same Fastify the portal
- * uses, in a process of its own like the portal. Answers `{ port }` over IPC; stops on `'stop'`.
+ * uses, in a process of its own like the portal. Answers `{ port }` over IPC, `'usage'` with its
+ * CPU time so far; stops on `'stop'`.
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
@@ -15,6 +16,7 @@ async function stop(): Promise<void> {
 }
 process.on('message', (message) => {
   if (message === 'stop') void stop();
+  if (message === 'usage') process.send?.({ usage: process.cpuUsage() });
 });
 process.on('disconnect', () => void stop());
 process.send?.({ port: (app.server.address() as AddressInfo).port });

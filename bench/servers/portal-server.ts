@@ -1,7 +1,8 @@
 /**
  * The portal as `npm start` runs it (loadConfig, openDatabase, buildApp, its own logger), in a
  * process of its own so the load generator does not share its event loop. Answers `{ port }` over
- * IPC once listening; on `'stop'` (or when the bench goes away) closes cleanly and exits.
+ * IPC once listening; answers `'usage'` with its CPU time so far (`process.cpuUsage()`); on
+ * `'stop'` (or when the bench goes away) closes cleanly and exits.
  * With BENCH_PROFILE=1 it records a V8 CPU profile between `{ profile: 'start' }` and
  * `{ profile: 'stop', file }`, so start-up and migrations stay out of it.
  */
@@ -12,7 +13,7 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 
-type TMessage = 'stop' | { profile: 'start' } | { profile: 'stop'; file: string };
+type TMessage = 'stop' | 'usage' | { profile: 'start' } | { profile: 'stop'; file: string };
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -30,6 +31,10 @@ async function stop(): Promise<void> {
 const profiler = new Session();
 async function onMessage(message: TMessage): Promise<void> {
   if (message === 'stop') return stop();
+  if (message === 'usage') {
+    process.send?.({ usage: process.cpuUsage() });
+    return;
+  }
   if (message.profile === 'start') {
     profiler.connect();
     await profiler.post('Profiler.enable');
