@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
+import { boundaryRules } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -49,6 +52,10 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundaryRules({ checkFile, importX }),
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  { files: ['.ci/**/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
+  {
+    files: ['.ci/**/*.mjs', 'scripts/**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
 );

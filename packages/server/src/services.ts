@@ -18,7 +18,7 @@ import { CompaniesService } from './modules/companies/companies.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { FilesService } from './modules/files/files.service.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
-import { environmentOf } from './modules/info/environment.ts';
+import { environmentOf } from './modules/info/environment.service.ts';
 import { LicencesRepository } from './modules/licences/licences.repository.ts';
 import { LicencesService } from './modules/licences/licences.service.ts';
 import { MfaRepository } from './modules/mfa/mfa.repository.ts';

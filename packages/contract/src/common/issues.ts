@@ -40,7 +40,13 @@ export function messageOfIssue(issue: z.core.$ZodIssue, fallbackName?: string): 
     }
     case 'custom':
       return isIssueParams(issue.params) ? at(issue.params.key, issue.params.values) : at('notValid');
-    default:
+    case 'invalid_element':
+    case 'invalid_format':
+    case 'invalid_key':
+    case 'invalid_union':
+    case 'invalid_value':
+    case 'not_multiple_of':
+    case 'unrecognized_keys':
       return at('notValid');
   }
 }

@@ -64,9 +64,9 @@ export type TCallerOf<P extends TRoutePermission> = P extends 'public' ? TAuth |
 
 /** The caller of a request on a route that demands `permission` (the preHandler has enforced it). */
 export function callerOf<P extends TRoutePermission>(request: FastifyRequest, permission: P): TCallerOf<P> {
-  if (permission === 'public') return request.auth as TCallerOf<P>;
-  if (!request.auth) throw unauthorized('authTokenRequired');
-  return request.auth as TCallerOf<P>;
+  const caller = request.auth;
+  if (caller === null && permission !== 'public') throw unauthorized('authTokenRequired');
+  return caller as TCallerOf<P>;
 }
 
 /**

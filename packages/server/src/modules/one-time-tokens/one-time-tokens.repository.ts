@@ -2,6 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbContext } from '../../db/context.ts';
 import { oneTimeTokens, type TOneTimePurpose } from '../../db/schema/index.ts';
 
+export type { TOneTimePurpose };
+
 /** A one-time token of this purpose that is neither used nor expired. */
 function usable(tokenHash: string, purpose: TOneTimePurpose) {
   return and(

@@ -1,6 +1,5 @@
-import type { TOneTimePurpose } from '../../db/schema/index.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import type { OneTimeTokensRepository } from './one-time-tokens.repository.ts';
+import type { OneTimeTokensRepository, TOneTimePurpose } from './one-time-tokens.repository.ts';
 
 /** One-time secrets (128 bits or more from the CSPRNG), handed out in clear and kept only hashed. */
 export class OneTimeTokensService {

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let eslint: ESLint;
+
+/** The rule ids a deliberately wrong file breaks. */
+async function brokenRules(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+beforeAll(() => {
+  // The boundary rules need no type information; without it a file need not exist to be linted.
+  eslint = new ESLint({ cwd: root, overrideConfig: [tseslint.configs.disableTypeChecked] });
+});
+
+describe('architecture boundaries', () => {
+  it('refuses a service that imports db/', async () => {
+    const rules = await brokenRules(
+      'packages/server/src/modules/users/users.service.ts',
+      "import { users } from '../../db/schema/index.ts';\nexport const table = users;\n",
+    );
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it("refuses a module that reaches into another module's repository", async () => {
+    const rules = await brokenRules(
+      'packages/server/src/modules/users/users.service.ts',
+      "import { RolesRepository } from '../roles/roles.repository.ts';\nexport const Repo = RolesRepository;\n",
+    );
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it('allows a module to use another through its service', async () => {
+    const rules = await brokenRules(
+      'packages/server/src/modules/users/users.service.ts',
+      "import type { RolesService } from '../roles/roles.service.ts';\nexport type TRoles = RolesService;\n",
+    );
+    expect(rules).not.toContain('no-restricted-imports');
+  });
+
+  it('refuses web shared code that imports a feature', async () => {
+    const rules = await brokenRules(
+      'packages/web/src/shared/ui/page-header.tsx',
+      "import { UserList } from '../../features/users/components/user-list.tsx';\nexport const List = UserList;\n",
+    );
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it("refuses a feature that imports another feature's internals", async () => {
+    const rules = await brokenRules(
+      'packages/web/src/features/users/components/user-form.tsx',
+      "import { useFindRoles } from '../../roles/api/find-roles.ts';\nexport const hook = useFindRoles;\n",
+    );
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it('refuses a module file without its role suffix or in another case', async () => {
+    expect(
+      await brokenRules('packages/server/src/modules/users/users-helper.ts', 'export const helper = 1;\n'),
+    ).toContain('check-file/filename-naming-convention');
+    expect(
+      await brokenRules('packages/web/src/shared/ui/PageTitle.tsx', 'export const title = 1;\n'),
+    ).toContain('check-file/filename-naming-convention');
+  });
+
+  it('refuses an import cycle', async () => {
+    // plugins/errors.ts imports lib/app-error.ts; app-error importing errors back closes a cycle.
+    const rules = await brokenRules(
+      'packages/server/src/lib/app-error.ts',
+      "import { errorsPlugin } from '../plugins/errors.ts';\nexport const plugin = errorsPlugin;\n",
+    );
+    expect(rules).toContain('import-x/no-cycle');
+  });
+});
