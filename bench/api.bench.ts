@@ -123,6 +123,12 @@ function cleanUp(): Promise<void> {
   })();
   return cleaning;
 }
+// A hung step must not leave the database behind: the whole run is bounded.
+const MAX_RUN_MS = 15 * 60_000;
+setTimeout(() => {
+  console.error(`the bench ran longer than ${MAX_RUN_MS / 60_000} minutes; stopping`);
+  void cleanUp().finally(() => process.exit(1));
+}, MAX_RUN_MS).unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
@@ -156,6 +162,7 @@ async function stopChild(child: TChildServer): Promise<void> {
 async function signIn(portal: TChildServer): Promise<string> {
   const response = await fetch(`${portal.url}/api/user/login`, {
     method: 'POST',
+    signal: AbortSignal.timeout(30_000),
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       username: 'admin',
@@ -183,6 +190,7 @@ function requestOf(call: TCall, portal: TChildServer, token: string): TRequest {
 async function checkCall(request: TRequest): Promise<{ records?: number; totalCount?: number }> {
   const response = await fetch(request.url, {
     method: request.method,
+    signal: AbortSignal.timeout(30_000),
     ...(request.headers ? { headers: request.headers } : {}),
     ...(request.body ? { body: request.body } : {}),
   });
