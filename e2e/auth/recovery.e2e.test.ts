@@ -85,7 +85,10 @@ describe('recovering and changing a password', () => {
     await dialog.getByLabel('Current password').fill('Wrong-Passw0rd!');
     await dialog.getByLabel('New password', { exact: true }).fill(changedPassword);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await waitForToast(page, 'old password is not valid');
+    await waitForToast(page, 'The current password is not right');
+    await dialog
+      .locator('.ant-form-item-explain-error', { hasText: 'The current password is not right' })
+      .waitFor();
     expect(await dialog.isVisible()).toBe(true);
   });
 

@@ -106,10 +106,26 @@ describe('registering a new account', () => {
     await waitForToast(visitor, 'A code has been sent to your e-mail address.');
     const mail = await waitForMail(portal.mails, email, /Activate/);
     const code = /your activation code is:\n\n(\S+)/.exec(mail.text)?.[1];
+    const link = /(http\S+#\/auth\/activate\?token=\S+)/.exec(mail.text)?.[1];
     expect(code).toBeTruthy();
-    await visitor.getByLabel('Activation code').fill(code ?? '');
+    expect(link).toBeTruthy();
+    // A wrong code first: its error shows, on the field too.
+    await visitor.getByLabel('Activation code').fill('WRONG-CODE-123');
     await visitor.getByRole('button', { name: 'Activate my account' }).click();
-    await waitForToast(visitor, 'Your account is activated. Please sign in again.');
+    await waitForToast(visitor, 'The activation code is not valid or has expired');
+    await visitor
+      .locator('.ant-form-item-explain-error', { hasText: 'The activation code is not valid or has expired' })
+      .waitFor();
+    // Then the mailed link, opened in this very tab: the hash changes and its code is used.
+    await visitor.goto(link ?? '');
+    const done = visitor.locator('[data-testid=activation-done]');
+    await done.waitFor();
+    await done.getByText('Your account is activated').waitFor();
+    // The wrong code's red toast is gone, and the success stays on screen.
+    await visitor.locator('[data-testid=toast][data-type=error]').waitFor({ state: 'detached' });
+    await visitor.waitForTimeout(2500);
+    expect(await done.isVisible()).toBe(true);
+    await done.getByRole('link', { name: 'Sign in' }).click();
     await waitForHash(visitor, /^#\/auth\/login$/);
   });
 

@@ -1,11 +1,12 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog.tsx';
 import { TwoStepDialog } from '../../features/auth/components/two-step-dialog.tsx';
+import { refreshOwnUser } from '../../shared/api/session.ts';
 import { useSession } from '../../shared/auth/use-session.ts';
 
 export type TUserMenuProps = { compact?: boolean };
@@ -22,6 +23,15 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
   const twoStepRequired = claims?.mfaSetup === true;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.login : (claims?.login ?? '');
   const avatar = user?.photoBase64 ? `data:image/png;base64,${user.photoBase64}` : undefined;
+  const photoAsked = useRef<string | null>(null);
+
+  // The sign-in answer names the photo without its content: fetch it once per photo.
+  useEffect(() => {
+    const wanted = user?.photoFileName && !user.photoBase64 ? `${user.id}/${user.photoFileName}` : null;
+    if (!wanted || photoAsked.current === wanted) return;
+    photoAsked.current = wanted;
+    void refreshOwnUser();
+  }, [user?.id, user?.photoFileName, user?.photoBase64]);
 
   const signOut = async () => {
     await logout.mutateAsync();
@@ -67,7 +77,13 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
           style={{ maxWidth: 260 }}
         >
           <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-            <Avatar size="small" src={avatar} icon={avatar ? undefined : <UserOutlined />} />
+            <Avatar
+              size="small"
+              src={avatar}
+              icon={avatar ? undefined : <UserOutlined aria-hidden />}
+              alt=""
+              data-testid="header-avatar"
+            />
             {compact ? null : (
               <Typography.Text ellipsis style={{ maxWidth: 180 }}>
                 {name}

@@ -55,6 +55,24 @@ export async function loadCurrentUser(): Promise<TUser | null> {
   }
 }
 
+/**
+ * GET /api/user/me again after sign-in (the login answer carries no photo) or after the user
+ * edited their own record; a failure keeps the session as it is.
+ */
+export async function refreshOwnUser(): Promise<void> {
+  if (!sessionStore.getSnapshot().authData) return;
+  try {
+    const answer = await apiRequest<{ userInfos?: TUser[] }>('/user/me', {
+      method: 'GET',
+      toastErrors: false,
+    });
+    const user = answer.userInfos?.[0];
+    if (user) sessionStore.setUser(user);
+  } catch {
+    // The header keeps the blank avatar; nothing else depends on this.
+  }
+}
+
 /** GET /api/user/logout, then forget the session whatever the answer (spec 8). */
 export async function endSession(): Promise<void> {
   if (sessionStore.getSnapshot().authData) {

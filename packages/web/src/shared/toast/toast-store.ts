@@ -82,6 +82,11 @@ export class ToastStore {
     for (const toast of this.toasts) this.dismiss(toast.id);
   }
 
+  /** Dismisses the toasts of some types, e.g. errors a later success has made stale. */
+  dismissTypes(types: readonly TToastType[]): void {
+    for (const toast of this.toasts) if (types.includes(toast.type)) this.dismiss(toast.id);
+  }
+
   /** A hovered toast stays until the pointer leaves. */
   setHovered(id: number, hovered: boolean): void {
     const timer = this.timers.get(id);

@@ -8,7 +8,7 @@ export function PageHeader({ title, subtitle, extra }: TPageHeaderProps) {
   return (
     <Flex justify="space-between" align="flex-start" wrap gap={12} style={{ marginBottom: 16 }}>
       <div style={{ minWidth: 0 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} className="portal-page-title" style={{ marginBottom: 0 }}>
           {title}
         </Typography.Title>
         {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}

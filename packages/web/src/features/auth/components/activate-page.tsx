@@ -1,18 +1,21 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Steps, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Result, Steps, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { endSession } from '../../../shared/api/session.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
-import { toast } from '../../../shared/toast/toast-store.ts';
+import { toast, toastStore } from '../../../shared/toast/toast-store.ts';
+import { PageTitle } from '../../../shared/ui/page-title.tsx';
+import { requiredRule } from '../../../shared/ui/required-rule.ts';
+import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
 import { useActivateSelfcare } from '../api/selfcare-activate.ts';
 import { useSendSelfcareToken } from '../api/selfcare-send-token.ts';
 
 // The mailed link (#/auth/activate?token=…) may open before signing in: keep its code meanwhile.
 const PENDING_CODE_KEY = 'pendingActivationCode';
 
-function pendingCode(fromLink: string | null): string {
+function rememberCode(fromLink: string | null): string {
   try {
     if (fromLink) sessionStorage.setItem(PENDING_CODE_KEY, fromLink);
     return fromLink ?? sessionStorage.getItem(PENDING_CODE_KEY) ?? '';
@@ -29,36 +32,77 @@ function forgetPendingCode(): void {
   }
 }
 
-/** Self-care activation: mail me a code, type it in, then sign in again for the full token. */
+type TCodeForm = { code: string };
+
+/**
+ * Self-care activation: mail me a code, type it in (or open the mailed link, in this tab or
+ * any other), then a success page that stays until the person signs in again.
+ */
 export function ActivatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const linkCode = params.get('token');
   const session = useSession();
   const send = useSendSelfcareToken();
   const activate = useActivateSelfcare();
-  const [code] = useState(() => pendingCode(params.get('token')));
-  const [step, setStep] = useState(code ? 1 : 0);
+  const [form] = Form.useForm<TCodeForm>();
+  const [initialCode] = useState(() => rememberCode(linkCode));
+  const [step, setStep] = useState(initialCode ? 1 : 0);
+  const [done, setDone] = useState(false);
+  const lastSubmitted = useRef<string | null>(null);
+  const signedIn = session.authData !== null;
 
-  if (!session.authData) return <Navigate to="/auth/login" replace />;
+  const submit = useCallback(
+    async ({ code }: TCodeForm) => {
+      const typed = code.trim();
+      lastSubmitted.current = typed;
+      try {
+        await activate.mutateAsync(typed);
+        forgetPendingCode();
+        // A wrong code tried before must not leave its red toast beside the success.
+        toastStore.dismissTypes(['error', 'warning']);
+        setDone(true);
+        await endSession();
+      } catch (error) {
+        showServerFieldErrors(form, error, { token: 'code', code: 'code' });
+      }
+    },
+    [activate, form],
+  );
+
+  // The mailed link opened in a tab already on this page changes only the hash: take its code.
+  useEffect(() => {
+    if (!linkCode || !signedIn || done) return;
+    rememberCode(linkCode);
+    setStep(1);
+    form.setFieldsValue({ code: linkCode });
+    if (lastSubmitted.current !== linkCode && !activate.isPending) void submit({ code: linkCode });
+  }, [linkCode, signedIn, done, form, submit, activate.isPending]);
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title={<PageTitle>{t('auth.activatedTitle')}</PageTitle>}
+        subTitle={t('auth.activatedHint')}
+        data-testid="activation-done"
+        extra={
+          <Button type="primary" href="#/auth/login">
+            {t('auth.signIn')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (!signedIn) return <Navigate to="/auth/login" replace />;
 
   const sendCode = async () => {
     try {
       await send.mutateAsync();
       toast.success(t('auth.activationSent'));
       setStep(1);
-    } catch {
-      // Shown by the API client.
-    }
-  };
-
-  const submit = async ({ code: typed }: { code: string }) => {
-    try {
-      await activate.mutateAsync(typed.trim());
-      forgetPendingCode();
-      await endSession();
-      toast.success(t('auth.activationDone'));
-      await navigate('/auth/login', { replace: true });
     } catch {
       // Shown by the API client.
     }
@@ -71,9 +115,7 @@ export function ActivatePage() {
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('auth.activateTitle')}
-      </Typography.Title>
+      <PageTitle>{t('auth.activateTitle')}</PageTitle>
       <Typography.Paragraph type="secondary">{t('auth.activateHint')}</Typography.Paragraph>
       <Steps
         size="small"
@@ -85,7 +127,7 @@ export function ActivatePage() {
         <Button
           type="primary"
           block
-          icon={<MailOutlined />}
+          icon={<MailOutlined aria-hidden />}
           loading={send.isPending}
           onClick={() => void sendCode()}
         >
@@ -93,16 +135,13 @@ export function ActivatePage() {
         </Button>
       ) : (
         <Form
+          form={form}
           layout="vertical"
           requiredMark={false}
-          initialValues={{ code }}
-          onFinish={(values: { code: string }) => void submit(values)}
+          initialValues={{ code: initialCode }}
+          onFinish={(values: TCodeForm) => void submit(values)}
         >
-          <Form.Item
-            name="code"
-            label={t('auth.activationCode')}
-            rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
-          >
+          <Form.Item name="code" label={t('auth.activationCode')} rules={[requiredRule('code')]}>
             <Input autoComplete="one-time-code" autoFocus />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={activate.isPending}>

@@ -11,11 +11,11 @@ export function AuthLayout() {
   const { token } = theme.useToken();
   return (
     <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-      <Flex justify="flex-end" gap={4} style={{ padding: 8 }}>
+      <Flex component="header" justify="flex-end" gap={4} style={{ padding: 8 }}>
         <LanguageSwitcher />
         <ThemeToggle />
       </Flex>
-      <Flex vertical align="center" style={{ padding: '8px 12px 48px' }}>
+      <Flex component="main" vertical align="center" style={{ padding: '8px 12px 48px' }}>
         <Flex align="center" gap={10} style={{ marginBottom: 20 }}>
           <span
             aria-hidden
@@ -33,16 +33,14 @@ export function AuthLayout() {
           >
             F
           </span>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Text strong style={{ fontSize: 24 }}>
             {t('app.title')}
-          </Typography.Title>
+          </Typography.Text>
         </Flex>
         <Card style={{ width: '100%', maxWidth: 460 }} styles={{ body: { padding: 24 } }}>
-          <main>
-            <Suspense fallback={null}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </Card>
       </Flex>
     </Layout>

@@ -6,6 +6,7 @@ import { solveBotCheck } from '../api/bot-check.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { BotCheckProgress } from './bot-check-progress.tsx';
+import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -32,12 +33,12 @@ export function ForgotPasswordPage() {
     return (
       <Result
         status="info"
-        title={t('auth.resetMailTitle')}
+        title={<PageTitle>{t('auth.resetMailTitle')}</PageTitle>}
         subTitle={t('auth.resetMailHint')}
         extra={
-          <Link to="/auth/login">
-            <Button type="primary">{t('auth.backToSignIn')}</Button>
-          </Link>
+          <Button type="primary" href="#/auth/login">
+            {t('auth.backToSignIn')}
+          </Button>
         }
       />
     );
@@ -45,9 +46,7 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('auth.forgotTitle')}
-      </Typography.Title>
+      <PageTitle>{t('auth.forgotTitle')}</PageTitle>
       <Typography.Paragraph type="secondary">{t('auth.forgotHint')}</Typography.Paragraph>
       <Form
         layout="vertical"

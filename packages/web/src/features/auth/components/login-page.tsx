@@ -10,6 +10,7 @@ import { useLogin } from '../api/login.ts';
 import type { TLoginAnswer } from '../api/login.ts';
 import { useLoginMfa } from '../api/login-mfa.ts';
 import { completeSignIn } from './complete-sign-in.ts';
+import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 type TCredentials = { username: string; password: string };
 
@@ -82,9 +83,7 @@ export function LoginPage() {
   if (mfaToken) {
     return (
       <>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {t('auth.mfaTitle')}
-        </Typography.Title>
+        <PageTitle>{t('auth.mfaTitle')}</PageTitle>
         <Typography.Paragraph type="secondary">{t('auth.mfaHint')}</Typography.Paragraph>
         {alert}
         <Form
@@ -114,9 +113,7 @@ export function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('auth.signInTitle')}
-      </Typography.Title>
+      <PageTitle>{t('auth.signInTitle')}</PageTitle>
       <Typography.Paragraph type="secondary">{t('auth.signInHint')}</Typography.Paragraph>
       {alert}
       <Form

@@ -15,6 +15,7 @@ import { solveBotCheck } from '../api/bot-check.ts';
 import { usePublicCompanies } from '../api/public-companies.ts';
 import { useRegister } from '../api/register.ts';
 import { BotCheckProgress } from './bot-check-progress.tsx';
+import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 type TRegisterForm = {
   login: string;
@@ -89,12 +90,12 @@ export function RegisterPage() {
     return (
       <Result
         status="success"
-        title={t('auth.registeredTitle')}
+        title={<PageTitle>{t('auth.registeredTitle')}</PageTitle>}
         subTitle={t('auth.registeredHint')}
         extra={
-          <Link to="/auth/login">
-            <Button type="primary">{t('auth.backToSignIn')}</Button>
-          </Link>
+          <Button type="primary" href="#/auth/login">
+            {t('auth.backToSignIn')}
+          </Button>
         }
       />
     );
@@ -102,9 +103,7 @@ export function RegisterPage() {
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('auth.registerTitle')}
-      </Typography.Title>
+      <PageTitle>{t('auth.registerTitle')}</PageTitle>
       <Typography.Paragraph type="secondary">{t('auth.registerHint')}</Typography.Paragraph>
       <Form
         form={form}

@@ -1,6 +1,6 @@
 import { Button, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
@@ -8,6 +8,7 @@ import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
 import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 /** Sets a new password with the token of the mailed link (#/auth/reset-password?token=…). */
 export function ResetPasswordPage() {
@@ -22,12 +23,12 @@ export function ResetPasswordPage() {
     return (
       <Result
         status="warning"
-        title={t('auth.resetLinkInvalid')}
+        title={<PageTitle>{t('auth.resetLinkInvalid')}</PageTitle>}
         subTitle={t('auth.resetLinkInvalidHint')}
         extra={
-          <Link to="/auth/forgot-password">
-            <Button type="primary">{t('auth.requestNewLink')}</Button>
-          </Link>
+          <Button type="primary" href="#/auth/forgot-password">
+            {t('auth.requestNewLink')}
+          </Button>
         }
       />
     );
@@ -46,9 +47,7 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('auth.resetTitle')}
-      </Typography.Title>
+      <PageTitle>{t('auth.resetTitle')}</PageTitle>
       <Typography.Paragraph type="secondary">{t('auth.resetHint')}</Typography.Paragraph>
       <Form
         form={form}

@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/auth/use-session.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { useCurrentTerms } from '../api/current-terms.ts';
+import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 /** Terms acceptance: the current terms (if any) must be accepted before entering the portal. */
 export function TermsPage() {
@@ -43,7 +44,7 @@ export function TermsPage() {
     return (
       <Result
         status="success"
-        title={t('auth.termsNone')}
+        title={<PageTitle>{t('auth.termsNone')}</PageTitle>}
         extra={
           <Button type="primary" onClick={() => void navigate(target, { replace: true })}>
             {t('common.continue')}
@@ -56,9 +57,7 @@ export function TermsPage() {
   const current = terms.data;
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {current.termsTitle}
-      </Typography.Title>
+      <PageTitle>{current.termsTitle}</PageTitle>
       <Alert type="info" showIcon title={t('auth.termsHint')} style={{ marginBottom: 12 }} />
       <div
         tabIndex={0}

@@ -43,8 +43,9 @@ export function HomePage() {
     <Flex vertical gap={16}>
       <div>
         <Typography.Title
-          level={2}
-          style={{ marginTop: 0, marginBottom: 4, wordBreak: 'break-word' }}
+          level={1}
+          className="portal-page-title"
+          style={{ marginBottom: 4, wordBreak: 'break-word' }}
           data-testid="welcome"
         >
           {t('home.welcome', { name })}

@@ -66,7 +66,7 @@ function renderForm(props: Partial<TUserFormProps>) {
 
 const input = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input' });
 
-describe('UserForm', () => {
+describe('UserForm', { timeout: 30_000 }, () => {
   beforeAll(() => {
     initI18n('en');
     // jsdom has no matchMedia; antd's breakpoints ask for it.

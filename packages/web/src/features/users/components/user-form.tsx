@@ -3,6 +3,8 @@ import { ZLogin, ZUserData } from '@portal/contract';
 import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refreshOwnUser } from '../../../shared/api/session.ts';
+import { sessionStore } from '../../../shared/auth/session-store.ts';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
@@ -152,6 +154,8 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
     try {
       await save.mutateAsync([input]);
       toast.success(creating ? t('users.created') : t('users.saved'));
+      // Someone who changed their own record (a photo, a name) sees it in the header at once.
+      if (user && user.id === sessionStore.getSnapshot().authData?.id) void refreshOwnUser();
       onClose();
     } catch (error) {
       // The toast tells the whole story; details about a field also show on it.
