@@ -1,20 +1,30 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+export type TBulkAction = {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** Destructive: marked by a red icon (antd's red button text does not reach 4.5:1). */
+  danger?: boolean;
+  loading?: boolean;
+};
 
 export type TBulkBarProps = {
   /** How many rows are selected; the bar shows only when some are. */
   count: number;
   /** Accessible name of the toolbar ("Actions on the selected users"). */
   label: string;
+  actions: readonly TBulkAction[];
   onClear: () => void;
-  /** The bulk action buttons. */
-  children: ReactNode;
 };
 
 /** The toolbar of actions on the selected rows, with the count and a way to clear the selection. */
-export function BulkBar({ count, label, onClear, children }: TBulkBarProps) {
+export function BulkBar({ count, label, actions, onClear }: TBulkBarProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   if (count === 0) return null;
   return (
     <Flex
@@ -27,8 +37,17 @@ export function BulkBar({ count, label, onClear, children }: TBulkBarProps) {
       data-testid="bulk-bar"
     >
       <Typography.Text strong>{t('list.selected', { count })}</Typography.Text>
-      {children}
-      <Button type="link" onClick={onClear}>
+      {actions.map((action) => (
+        <Button
+          key={action.key}
+          icon={action.danger ? <span style={{ color: token.colorError }}>{action.icon}</span> : action.icon}
+          loading={action.loading}
+          onClick={action.onClick}
+        >
+          {action.label}
+        </Button>
+      ))}
+      <Button type="text" onClick={onClear}>
         {t('list.clearSelection')}
       </Button>
     </Flex>

@@ -31,6 +31,7 @@ type TScreenProps = {
   stacked?: boolean;
   onCreate?: () => void;
   onDelete?: (fruit: TFruit) => void;
+  onPeel?: (fruits: TFruit[]) => void;
 };
 
 function FruitScreen({
@@ -40,6 +41,7 @@ function FruitScreen({
   stacked = false,
   onCreate,
   onDelete,
+  onPeel,
 }: TScreenProps) {
   const list = useListState<'name' | 'size', typeof fruitList.spec.filters, TFruit>(fruitList);
   return (
@@ -50,9 +52,12 @@ function FruitScreen({
         label="Search fruit"
         delayMs={20}
       />
-      <BulkBar count={list.selected.length} label="Fruit actions" onClear={() => list.setSelected([])}>
-        <button type="button">Peel</button>
-      </BulkBar>
+      <BulkBar
+        count={list.selected.length}
+        label="Fruit actions"
+        onClear={() => list.setSelected([])}
+        actions={[{ key: 'peel', label: 'Peel', icon: null, onClick: () => onPeel?.(list.selected) }]}
+      />
       <DataTable
         list={list}
         caption="Fruit"
@@ -182,12 +187,15 @@ describe('DataTable with useListState', { timeout: 20_000 }, () => {
   });
 
   it('collects selected rows into the bulk bar and clears them', () => {
-    renderAt(<FruitScreen />);
+    const onPeel = vi.fn();
+    renderAt(<FruitScreen onPeel={onPeel} />);
     expect(screen.queryByRole('toolbar')).toBeNull();
     fireEvent.click(screen.getByLabelText('fruit-1'));
     fireEvent.click(screen.getByLabelText('fruit-3'));
     const bar = screen.getByRole('toolbar', { name: 'Fruit actions' });
     expect(within(bar).getByText('Selected: 2')).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Peel' }));
+    expect(onPeel).toHaveBeenCalledWith([fruits[0], fruits[2]]);
     expect(screen.getByLabelText<HTMLInputElement>('fruit-2').disabled).toBe(true);
     fireEvent.click(within(bar).getByRole('button', { name: 'Clear the selection' }));
     expect(screen.queryByRole('toolbar')).toBeNull();

@@ -1,4 +1,4 @@
-import { Select, Tooltip } from 'antd';
+import { Select, theme, Tooltip } from 'antd';
 
 export type TFilterOption<V extends string | number> = { value: V; label: string };
 
@@ -22,8 +22,11 @@ export type TFilterSelectProps<V extends string | number> = TCommon<V> &
  */
 export function FilterSelect<V extends string | number>(props: TFilterSelectProps<V>) {
   const { label, options, minWidth = 170 } = props;
+  const { token } = theme.useToken();
   const common = {
     'aria-label': label,
+    // The placeholder names the filter, so it needs readable contrast (antd's is about 1.6:1).
+    styles: { placeholder: { color: token.colorTextSecondary } },
     options,
     popupMatchSelectWidth: false,
     showSearch: { optionFilterProp: 'label' },

@@ -46,7 +46,7 @@ export function SearchBox({
       aria-label={label}
       onChange={(event) => setText(event.target.value)}
       onSearch={(next) => onSearch(next)}
-      style={{ width: 260, maxWidth: '100%' }}
+      style={{ flex: '1 1 240px', maxWidth: 360 }}
       data-testid={testId}
     />
   );

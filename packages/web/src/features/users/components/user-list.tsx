@@ -7,7 +7,7 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import { holdsAll, type TUser } from '@portal/contract';
-import { App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Tag, theme, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
@@ -35,6 +35,7 @@ import { userCsvColumns } from './users-csv.ts';
 export function UserList() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const { token } = theme.useToken();
   const session = useSession();
   const list = useListState<TUserSortField, TUserFilters, TUser>(userList);
   const users = useFindUsers(list.query);
@@ -123,7 +124,10 @@ export function UserList() {
           <Typography.Text ellipsis={{ tooltip: true }}>
             {`${u.firstName} ${u.lastName}`.trim()}
           </Typography.Text>
-          <Typography.Text ellipsis={{ tooltip: true }} style={{ fontSize: 12 }}>
+          <Typography.Text
+            ellipsis={{ tooltip: true }}
+            style={{ fontSize: 12, color: token.colorTextSecondary }}
+          >
             {u.email}
           </Typography.Text>
         </Flex>
@@ -268,31 +272,38 @@ export function UserList() {
         count={list.selected.length}
         label={t('users.bulkActions')}
         onClear={() => list.setSelected([])}
-      >
-        {mayUpdate ? (
-          <>
-            <Button
-              icon={<CheckOutlined />}
-              loading={approve.isPending}
-              onClick={() => void setActive(list.selected, true)}
-            >
-              {t('users.approve')}
-            </Button>
-            <Button
-              icon={<StopOutlined />}
-              loading={approve.isPending}
-              onClick={() => void setActive(list.selected, false)}
-            >
-              {t('users.deactivate')}
-            </Button>
-          </>
-        ) : null}
-        {mayDelete ? (
-          <Button danger icon={<DeleteOutlined />} onClick={confirmBulkDelete}>
-            {t('common.delete')}
-          </Button>
-        ) : null}
-      </BulkBar>
+        actions={[
+          ...(mayUpdate
+            ? [
+                {
+                  key: 'approve',
+                  label: t('users.approve'),
+                  icon: <CheckOutlined />,
+                  loading: approve.isPending,
+                  onClick: () => void setActive(list.selected, true),
+                },
+                {
+                  key: 'deactivate',
+                  label: t('users.deactivate'),
+                  icon: <StopOutlined />,
+                  loading: approve.isPending,
+                  onClick: () => void setActive(list.selected, false),
+                },
+              ]
+            : []),
+          ...(mayDelete
+            ? [
+                {
+                  key: 'delete',
+                  label: t('common.delete'),
+                  icon: <DeleteOutlined />,
+                  danger: true,
+                  onClick: confirmBulkDelete,
+                },
+              ]
+            : []),
+        ]}
+      />
       <DataTable
         list={list}
         caption={t('menu.users')}

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, openPortal, submitLogin, type TPortalUnderTest } from '../support/browser.ts';
+
+const AREAS = [
+  'adminmanagement',
+  'partnermanagement',
+  'companymanagement',
+  'usermanagement',
+  'contentmanagement',
+];
+const ACTIONS = ['create', 'read', 'update', 'delete'];
+const WIDTH = 390;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core findings inside the element. */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the portal's CSP refuses an injected script tag.
+  await page.evaluate(axeSource);
+  return page.evaluate(async (scope) => {
+    type TResult = { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: string) => Promise<TResult> } }).axe;
+    const { violations } = await axe.run(scope);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`));
+  }, selector);
+}
+
+/** The element's box, failing when it is not rendered. */
+async function boxOf(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not shown`);
+  return box;
+}
+
+describe('roles on a phone in German', () => {
+  let env: TPortalUnderTest;
+  let page: Page;
+
+  beforeAll(async () => {
+    env = await openPortal();
+    page = await env.newPage({ width: WIDTH, height: 844 });
+    // On a phone the side menu is a drawer behind the menu button.
+    await submitLogin(page, env.portal.url, 'admin', ADMIN_PASSWORD);
+    await page.locator('[data-testid=menu-toggle]').first().waitFor();
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.goto(`${env.portal.url}#/roles`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Rollen' }).waitFor();
+  });
+
+  afterAll(() => env?.close());
+
+  it('lists every role with its actions inside the screen width', async () => {
+    const rows = page.locator('[data-testid=list-row]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThanOrEqual(4);
+    for (const role of ['adminrole', 'partnerrole', 'partneruserrole', 'userrole']) {
+      const row = rows.filter({ hasText: role });
+      for (const name of [`Bearbeiten ${role}`, `Löschen ${role}`]) {
+        const box = await row.getByRole('button', { name }).boundingBox();
+        if (!box) throw new Error(`${name} is not shown`);
+        expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeFindings(page, '[data-testid=role-list]')).toEqual([]);
+  });
+
+  it('shows all four actions of every area in the permission matrix, names included', async () => {
+    await page
+      .locator('[data-testid=list-row]', { hasText: 'partnerrole' })
+      .first()
+      .getByRole('button', { name: 'Bearbeiten partnerrole' })
+      .click();
+    const matrix = page.locator('[data-testid=permission-matrix]');
+    await matrix.waitFor();
+    for (const area of AREAS) {
+      for (const action of ACTIONS) {
+        const selector = `[data-testid=perm-${area}-${action}]`;
+        await page.locator(selector).scrollIntoViewIfNeeded();
+        const box = await boxOf(page, selector);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+      }
+    }
+    for (const label of ['Anlegen', 'Lesen', 'Ändern', 'Löschen']) {
+      expect(await matrix.getByText(label, { exact: true }).count()).toBe(AREAS.length + 1);
+    }
+    for (const area of [
+      'Administration',
+      'Partnerverwaltung',
+      'Unternehmensverwaltung',
+      'Benutzerverwaltung',
+    ]) {
+      const box = await matrix.getByText(area, { exact: true }).boundingBox();
+      if (!box) throw new Error(`${area} is not shown`);
+      expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+    }
+    expect(await matrix.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    expect(await axeFindings(page, '[data-testid=permission-matrix]')).toEqual([]);
+  });
+
+  it('changes a permission from the phone layout and keeps it after saving', async () => {
+    await page.locator('[data-testid=perm-adminmanagement-read]').check();
+    await page.locator('[data-testid=role-save]').click();
+    await page.locator('[data-testid=toast]', { hasText: 'Die Rolle wurde gespeichert.' }).waitFor();
+    const row = page.locator('[data-testid=list-row]', { hasText: 'partnerrole' }).first();
+    await row.getByText('Administration · R', { exact: true }).waitFor();
+  });
+});
