@@ -1,18 +1,15 @@
-import { type TLoginRequest, ZUser } from '@portal/contract';
+import { type TLoginRequest, ZMfaPending, ZSignIn } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { typedRequest } from '../../../shared/api/typed-request.ts';
 
-/** The login and login/mfa answer: either the second step is due, or the session's tokens. */
+/**
+ * The login and login/mfa answer (the contract's ZLoginResponse), with `mfaRequired` readable on
+ * both branches so a screen tells them apart by that flag.
+ */
 export const ZLoginAnswer = z.union([
-  z.object({ mfaRequired: z.literal(true), mfaToken: z.string().min(1) }),
-  z.object({
-    mfaRequired: z.literal(false).optional(),
-    id: z.number().int(),
-    authToken: z.string().min(1),
-    refreshToken: z.string().min(1),
-    userInfos: z.array(ZUser),
-  }),
+  ZMfaPending,
+  ZSignIn.extend({ mfaRequired: z.literal(false).optional() }),
 ]);
 export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
 

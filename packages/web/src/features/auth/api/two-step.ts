@@ -1,19 +1,13 @@
-import { ZEnvelope } from '@portal/contract';
+import { ZEnvelope, ZMfaSetup, ZRecoveryCodes } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { typedRequest } from '../../../shared/api/typed-request.ts';
 
-const ZTwoStepSetup = z.object({
-  secret: z.string().min(1),
-  otpauthUrl: z.string().startsWith('otpauth://'),
-});
-export type TTwoStepSetup = z.infer<typeof ZTwoStepSetup>;
-
-const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type TTwoStepSetup = z.infer<typeof ZMfaSetup>;
 
 /** POST /api/user/mfa/setup: a new secret for the authenticator app (not active until enabled). */
 export function setUpTwoStep(): Promise<TTwoStepSetup> {
-  return typedRequest('/user/mfa/setup', ZTwoStepSetup, { body: {} });
+  return typedRequest('/user/mfa/setup', ZMfaSetup, { body: {} });
 }
 
 /** POST /api/user/mfa/enable {code}: turns the second factor on and answers single-use recovery codes. */
