@@ -1,4 +1,4 @@
-/* global console, performance, process */
+/* global performance */
 // Bundles the server and the workspace code it imports (@portal/contract) into
 // packages/server/dist/main.js, so `npm start` runs plain JavaScript without a TypeScript loader.
 // npm packages stay external: they load from node_modules as installed (sharp, argon2 and PGlite

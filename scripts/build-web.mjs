@@ -1,4 +1,3 @@
-/* global console, process */
 // Builds the web app (vite, then the brotli and gzip copies) unless the last build came from the
 // same inputs: `npm start` and the browser tests then skip the build when nothing changed.
 // Inputs are the web and contract packages, the shared tsconfig and the lock file, by content; the

@@ -1,4 +1,4 @@
-/* global console, performance, process */
+/* global performance */
 // Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the built web app, once
 // at build time, so the server sends them as they are (@fastify/static preCompressed) instead of
 // compressing on every request.

@@ -1,4 +1,4 @@
-/* global console, fetch, performance, process, setTimeout, URL */
+/* global fetch, performance, setTimeout, URL */
 // Measures the compiled server (packages/server/dist/main.js, made by `npm run build`): the time
 // from starting the process to its first answer on GET /api/health, and its resident memory at
 // idle after a few requests. Runs it twice on a fresh data folder: the first start (migrations,
