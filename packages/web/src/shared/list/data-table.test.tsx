@@ -22,7 +22,13 @@ const fruits: TFruit[] = Array.from({ length: 20 }, (_, i) => ({
   size: i,
 }));
 
-const loaded: TListStatus = { loading: false, refreshing: false, error: null, retry: () => undefined };
+const loaded: TListStatus = {
+  loading: false,
+  refreshing: false,
+  busy: false,
+  error: null,
+  retry: () => undefined,
+};
 
 type TScreenProps = {
   rows?: TFruit[];

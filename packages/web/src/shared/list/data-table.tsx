@@ -31,8 +31,17 @@ export type TListColumn<T> = {
   showFrom?: Breakpoint;
 };
 
-/** Where a list's data stands: first load, refresh of shown rows, or failure (with a retry). */
-export type TListStatus = { loading: boolean; refreshing: boolean; error: unknown; retry: () => void };
+/**
+ * Where a list's data stands: first load, a new page or filter loading over the shown rows,
+ * any background fetch (busy), or failure, with a way to load again.
+ */
+export type TListStatus = {
+  loading: boolean;
+  refreshing: boolean;
+  busy: boolean;
+  error: unknown;
+  retry: () => void;
+};
 
 /** The list status of a TanStack Query result. */
 export function queryStatus(query: {
@@ -46,6 +55,7 @@ export function queryStatus(query: {
   return {
     loading: query.isLoading,
     refreshing: query.isFetching && query.isPlaceholderData === true,
+    busy: query.isFetching && !query.isLoading,
     error: query.isError ? query.error : null,
     retry: () => void query.refetch(),
   };

@@ -14,6 +14,8 @@ export type TListController<TField extends string, F extends TFilterSpecs, T = u
   clearFilters: () => void;
   selected: T[];
   setSelected: (rows: T[]) => void;
+  /** After rows were removed: when that emptied the page shown, go to the one before it. */
+  pageBackIfEmptied: (removed: number, shownBefore: number) => void;
 };
 
 /** Binds a list definition to the URL query of the current route. */
@@ -42,6 +44,13 @@ export function useListState<TField extends string, F extends TFilterSpecs, T = 
     setSelected([]);
   }, [definition, setParams]);
 
+  const pageBackIfEmptied = useCallback(
+    (removed: number, shownBefore: number) => {
+      if (state.page > 1 && removed >= shownBefore) update({ page: state.page - 1 });
+    },
+    [state.page, update],
+  );
+
   return {
     definition,
     state,
@@ -51,5 +60,6 @@ export function useListState<TField extends string, F extends TFilterSpecs, T = 
     clearFilters,
     selected,
     setSelected,
+    pageBackIfEmptied,
   };
 }
