@@ -88,6 +88,8 @@ export async function createTestApp(overrides: Partial<TConfig> = {}) {
       ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
     };
     const response = await app.inject(request);
+    // Mails of forgot-password go out after the answer; a test reads them once they are sent.
+    await app.services.recovery.settled();
     return { status: response.statusCode, body: response.json() };
   }
 

@@ -7,9 +7,13 @@ import type { TDb } from './client.ts';
  * `work` joins it, so a check and the write it guards commit together without services
  * touching the database.
  */
+/** A query prepared once, run with its placeholders' values. */
+export type TPrepared<T> = { execute(values: Record<string, unknown>): Promise<T> };
+
 export class DbContext {
   readonly #root: TDb;
   readonly #open = new AsyncLocalStorage<TDb>();
+  readonly #prepared = new WeakMap<TDb, Map<string, TPrepared<unknown>>>();
 
   constructor(root: TDb) {
     this.#root = root;
@@ -17,6 +21,19 @@ export class DbContext {
 
   get db(): TDb {
     return this.#open.getStore() ?? this.#root;
+  }
+
+  /**
+   * Runs a hot query built and prepared once per connection (the pool, or the open transaction),
+   * so a request spends neither query building nor the server's parse and plan on it.
+   */
+  runPrepared<T>(name: string, build: (db: TDb) => TPrepared<T>, values: Record<string, unknown>): Promise<T> {
+    const db = this.db;
+    let byName = this.#prepared.get(db);
+    if (!byName) this.#prepared.set(db, (byName = new Map()));
+    let query = byName.get(name) as TPrepared<T> | undefined;
+    if (!query) byName.set(name, (query = build(db)));
+    return query.execute(values);
   }
 
   /** Runs `work` in one transaction; a nested call joins the transaction already open. */

@@ -1,6 +1,24 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { authSessions, refreshTokens, users } from '../../db/schema/index.ts';
+
+const isLiveQuery = (db: TDb) =>
+  db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1)
+    .prepare('sessions_is_live');
 
 /** Sign-ins and the refresh tokens each one rotates through. */
 export class SessionsRepository {
@@ -10,23 +28,10 @@ export class SessionsRepository {
     this.#ctx = ctx;
   }
 
-  /** True while the sign-in is neither revoked nor expired and its user is still active. */
+  /** True while the sign-in is neither revoked nor expired and its user is still active (every request asks). */
   async isLive(sessionId: string, userId: number): Promise<boolean> {
-    const [row] = await this.#ctx.db
-      .select({ id: authSessions.id })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(
-        and(
-          eq(authSessions.id, sessionId),
-          eq(authSessions.userId, userId),
-          isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, new Date()),
-          eq(users.active, true),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    const rows = await this.#ctx.runPrepared('sessions_is_live', isLiveQuery, { sessionId, userId });
+    return rows.length > 0;
   }
 
   async create(values: typeof authSessions.$inferInsert, refreshTokenHash: string): Promise<void> {

@@ -1,13 +1,13 @@
 import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TUserFindRequest } from '@portal/contract';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, roles, USER_SEARCH_TEXT, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf, pageResult, windowTotal } from '../../lib/paging.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserInsert = typeof users.$inferInsert;
-export type TUserWithCompany = { user: TUserRow; companyName: string | null };
+export type TUserWithCompany = { user: TUserRow; companyName: string | null; companyLicenseId: number | null };
 
 const SORT_COLUMNS = {
   login: users.login,
@@ -21,6 +21,23 @@ const SORT_COLUMNS = {
 };
 
 const lowerLogin = sql`lower(${users.login})`;
+
+const withCompaniesQuery = (db: TDb) =>
+  db
+    .select({ user: users, companyName: companies.name, companyLicenseId: companies.licenseId })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
+    .prepare('users_with_companies');
+
+const roleRefsQuery = (db: TDb) =>
+  db
+    .select({ userId: userRoles.userId, roleId: roles.id, roleName: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(sql`${userRoles.userId} = any(${sql.placeholder('ids')})`)
+    .orderBy(roles.name)
+    .prepare('users_role_refs');
 
 /** Users and their role assignments; the only place that queries the users tables. */
 export class UsersRepository {
@@ -112,18 +129,9 @@ export class UsersRepository {
     if (search) {
       // USER_SEARCH_TEXT is what the trigram index holds, so this LIKE is an index scan.
       const pattern = likePattern(search);
-      conditions.push(
-        or(
-          sql`${USER_SEARCH_TEXT} like ${pattern}`,
-          inArray(
-            users.companyId,
-            this.#db
-              .select({ id: companies.id })
-              .from(companies)
-              .where(sql`lower(${companies.name}) like ${pattern}`),
-          ),
-        )!,
-      );
+      // As an array computed once, the company match can join the trigram index in a bitmap OR.
+      const companyIds = sql`array(select ${companies.id} from ${companies} where lower(${companies.name}) like ${pattern})`;
+      conditions.push(or(sql`${USER_SEARCH_TEXT} like ${pattern}`, sql`${users.companyId} = any(${companyIds})`)!);
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const page = pageOf(filter);
@@ -142,25 +150,14 @@ export class UsersRepository {
     return { ids: result.rows.map((r) => r.id), total: result.total };
   }
 
-  /** Rows of the given users with their company's name. */
+  /** Rows of the given users with their company's name and licence (prepared: every record read uses it). */
   async withCompanies(ids: number[]): Promise<TUserWithCompany[]> {
-    if (ids.length === 0) return [];
-    return this.#db
-      .select({ user: users, companyName: companies.name })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(inArray(users.id, ids));
+    return ids.length ? this.#ctx.runPrepared('users_with_companies', withCompaniesQuery, { ids }) : [];
   }
 
   /** The roles each user holds, by name. */
   async roleRefs(ids: number[]): Promise<Array<{ userId: number; roleId: number; roleName: string }>> {
-    if (ids.length === 0) return [];
-    return this.#db
-      .select({ userId: userRoles.userId, roleId: roles.id, roleName: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, ids))
-      .orderBy(roles.name);
+    return ids.length ? this.#ctx.runPrepared('users_role_refs', roleRefsQuery, { ids }) : [];
   }
 
   async insert(values: TUserInsert, roleIds: number[]): Promise<number> {

@@ -4,17 +4,20 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, licenses } from '../../db/schema/index.ts';
 import { createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
-
-const PASSWORD = 'User-Passw0rd!';
+import {
+  makeCompany,
+  makeRole,
+  makeUser,
+  PASSWORD,
+  signedInUser,
+  unique,
+  type TMadeCompany,
+  type TSignedIn,
+} from '../../../test/factories.ts';
 
 let t: TTestApp;
 let admin: string;
 let roleIds: Record<string, number>;
-let companyA: number;
-let companyA1: number;
-let companyB: number;
-let partnerA: string;
-let userB: number;
 
 /** A create record for /user/save, with a valid password hash and the given extras. */
 function newUser(login: string, extra: Record<string, unknown> = {}) {
@@ -47,19 +50,38 @@ async function edit(token: string, login: string, changes: Record<string, unknow
   return save(token, [{ ...newUser(login), id: current?.id, passwordHash: undefined, ...changes }]);
 }
 
+/** Creates users through /user/save as the admin; fails the test on anything but 200. */
+async function saveAsAdmin(login: string, extra: Record<string, unknown> = {}): Promise<TUser> {
+  const response = await save(admin, [newUser(login, extra)]);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return (response.body.userInfos as TUser[])[0]!;
+}
+
+type TTree = { a: TMadeCompany; a1: TMadeCompany; b: TMadeCompany; partner: TSignedIn };
+
+/** Two company trees, A with its child A1 and B on its own, and a partner of A signed in. */
+async function partnerTree(): Promise<TTree> {
+  const a = await makeCompany(t, { prefix: 'Users_Co_A' });
+  const a1 = await makeCompany(t, { prefix: 'Users_Co_A1', parentId: a.id });
+  const b = await makeCompany(t, { prefix: 'Users_Co_B' });
+  const partner = await signedInUser(t, { role: 'partnerrole', companyId: a.id, prefix: 'partner' });
+  return { a, a1, b, partner };
+}
+
+/** A role that may read and update users (and read content) but not create or delete them. */
+function userEditorRole() {
+  return makeRole(
+    t,
+    ['usermanagement.read', 'usermanagement.update', 'contentmanagement.read'],
+    'user_editor',
+  );
+}
+
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   admin = await t.adminToken();
   const roles = await t.call('POST', '/api/role/find', { token: admin, body: {} });
   roleIds = Object.fromEntries((roles.body.roleInfos as TRole[]).map((r) => [r.roleName, r.roleId]));
-  companyA = await t.company('Users Co A');
-  companyA1 = await t.company('Users Co A1', companyA);
-  companyB = await t.company('Users Co B');
-  await t.user('partner-a', 'partnerrole', companyA);
-  await t.user('user-a', 'userrole', companyA);
-  await t.user('user-a1', 'userrole', companyA1);
-  userB = await t.user('user-b', 'userrole', companyB);
-  partnerA = (await t.login('partner-a', PASSWORD)).authToken;
 });
 
 afterAll(async () => {
@@ -75,7 +97,7 @@ describe('POST /api/user/find', () => {
   });
 
   it('answers 403 when the caller lacks usermanagement.read', async () => {
-    const { authToken } = await t.login('user-a', PASSWORD);
+    const { authToken } = await signedInUser(t, { role: 'userrole' });
     const response = await t.call('POST', '/api/user/find', { token: authToken, body: {} });
     expect(response.status).toBe(403);
     expect(response.body.errorMessages).toContain(
@@ -83,23 +105,32 @@ describe('POST /api/user/find', () => {
     );
   });
 
+  /** Three users whose logins share a tag no other test uses, and their logins in order. */
+  async function threeTagged(): Promise<{ tag: string; logins: string[] }> {
+    const tag = unique('page');
+    const company = await makeCompany(t);
+    const logins = [1, 2, 3].map((n) => `${tag}-${n}`);
+    for (const login of logins) await saveAsAdmin(login, { company: { companyId: company.id } });
+    return { tag, logins };
+  }
+
   it('pages the result and says the total when page and pageSize are given', async () => {
-    for (const login of ['page-1', 'page-2', 'page-3'])
-      expect((await save(admin, [newUser(login, { company: { companyId: companyB } })])).status).toBe(200);
-    const first = await find(admin, { search: 'page-', page: 1, pageSize: 2, sort: [{ field: 'login' }] });
+    const { tag, logins } = await threeTagged();
+    const first = await find(admin, { search: tag, page: 1, pageSize: 2, sort: [{ field: 'login' }] });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ responseCode: 200, errorMessages: [], totalCount: 3 });
-    expect(first.users.map((u) => u.login)).toEqual(['page-1', 'page-2']);
-    const second = await find(admin, { search: 'page-', page: 2, pageSize: 2, sort: [{ field: 'login' }] });
+    expect(first.users.map((u) => u.login)).toEqual(logins.slice(0, 2));
+    const second = await find(admin, { search: tag, page: 2, pageSize: 2, sort: [{ field: 'login' }] });
     expect(second.body.totalCount).toBe(3);
-    expect(second.users.map((u) => u.login)).toEqual(['page-3']);
+    expect(second.users.map((u) => u.login)).toEqual(logins.slice(2));
   });
 
   it('sorts by login ascending and descending when asked', async () => {
-    const asc = await find(admin, { search: 'page-', sort: [{ field: 'login', dir: 'asc' }] });
-    expect(asc.users.map((u) => u.login)).toEqual(['page-1', 'page-2', 'page-3']);
-    const desc = await find(admin, { search: 'page-', sort: [{ field: 'login', dir: 'desc' }] });
-    expect(desc.users.map((u) => u.login)).toEqual(['page-3', 'page-2', 'page-1']);
+    const { tag, logins } = await threeTagged();
+    const asc = await find(admin, { search: tag, sort: [{ field: 'login', dir: 'asc' }] });
+    expect(asc.users.map((u) => u.login)).toEqual(logins);
+    const desc = await find(admin, { search: tag, sort: [{ field: 'login', dir: 'desc' }] });
+    expect(desc.users.map((u) => u.login)).toEqual([...logins].reverse());
   });
 
   it('answers 400 when the sort field is not a user field', async () => {
@@ -109,54 +140,79 @@ describe('POST /api/user/find', () => {
   });
 
   it('finds users by free text in login, name or email when search is given', async () => {
-    const response = await find(admin, { search: 'USER-A1@EXAMPLE' });
+    const user = await makeUser(t, { prefix: 'searched' });
+    const response = await find(admin, { search: user.email.toUpperCase() });
     expect(response.status).toBe(200);
-    expect(response.users.map((u) => u.login)).toEqual(['user-a1']);
+    expect(response.users.map((u) => u.login)).toEqual([user.login]);
     expect(response.body.totalCount).toBe(1);
   });
 
   it('filters by active, companyIds and roleIds when given', async () => {
-    expect(
-      (await save(admin, [newUser('inactive-a1', { company: { companyId: companyA1 }, active: false })]))
-        .status,
-    ).toBe(200);
-    const inactive = await find(admin, { active: false });
-    expect(inactive.users.map((u) => u.login)).toEqual(['inactive-a1']);
-    const inA1 = await find(admin, { companyIds: [companyA1], sort: [{ field: 'login' }] });
-    expect(inA1.users.map((u) => u.login)).toEqual(['inactive-a1', 'user-a1']);
-    const partners = await find(admin, { roleIds: [roleIds.partnerrole] });
-    expect(partners.users.map((u) => u.login)).toEqual(['partner-a']);
+    const company = await makeCompany(t);
+    const tag = unique('filtered');
+    const activeLogin = `${tag}-active`;
+    const inactiveLogin = `${tag}-inactive`;
+    const partnerLogin = `${tag}-partner`;
+    await saveAsAdmin(activeLogin, { company: { companyId: company.id } });
+    await saveAsAdmin(inactiveLogin, { company: { companyId: company.id }, active: false });
+    await saveAsAdmin(partnerLogin, {
+      company: { companyId: company.id },
+      roles: [{ roleId: roleIds.partnerrole }],
+    });
+    const inactive = await find(admin, { active: false, companyIds: [company.id] });
+    expect(inactive.users.map((u) => u.login)).toEqual([inactiveLogin]);
+    const active = await find(admin, { active: true, companyIds: [company.id], sort: [{ field: 'login' }] });
+    expect(active.users.map((u) => u.login)).toEqual([activeLogin, partnerLogin]);
+    const inCompany = await find(admin, { companyIds: [company.id], sort: [{ field: 'login' }] });
+    expect(inCompany.users.map((u) => u.login)).toEqual([activeLogin, inactiveLogin, partnerLogin]);
+    const partners = await find(admin, { roleIds: [roleIds.partnerrole], companyIds: [company.id] });
+    expect(partners.users.map((u) => u.login)).toEqual([partnerLogin]);
     expect(partners.users[0]?.roles).toEqual([{ roleId: roleIds.partnerrole, roleName: 'partnerrole' }]);
+    const role = await makeRole(t, ['contentmanagement.read'], 'filter_role');
+    const holder = await makeUser(t, { role: role.roleName });
+    const holders = await find(admin, { roleIds: [role.roleId] });
+    expect(holders.users.map((u) => u.login)).toEqual([holder.login]);
   });
 
   it('shows a partner the users of its company tree and never those of another tree', async () => {
-    const response = await find(partnerA, { sort: [{ field: 'login' }] });
+    const { a, a1, b, partner } = await partnerTree();
+    const userA = await makeUser(t, { companyId: a.id });
+    const userA1 = await makeUser(t, { companyId: a1.id });
+    const inactiveA1 = await saveAsAdmin(unique('inactive'), { company: { companyId: a1.id }, active: false });
+    const userB = await makeUser(t, { companyId: b.id });
+    const response = await find(partner.authToken, { sort: [{ field: 'login' }] });
     expect(response.status).toBe(200);
     const logins = response.users.map((u) => u.login);
-    expect(logins).toEqual(expect.arrayContaining(['partner-a', 'user-a', 'user-a1', 'inactive-a1']));
-    expect(logins).not.toContain('user-b');
+    expect([...logins].sort()).toEqual(
+      [partner.login, userA.login, userA1.login, inactiveA1.login].sort(),
+    );
+    expect(logins).not.toContain(userB.login);
     expect(logins).not.toContain('admin');
-    expect(
-      response.users.every((u) => u.company?.companyId === companyA || u.company?.companyId === companyA1),
-    ).toBe(true);
+    for (const user of response.users) expect([a.id, a1.id]).toContain(user.company?.companyId);
     expect(response.body.totalCount).toBe(logins.length);
   });
 
-  it('answers nothing to a partner when companyIds names another tree', async () => {
-    const response = await find(partnerA, { companyIds: [companyB] });
+  it('answers nothing to a partner when companyIds or ids name another tree', async () => {
+    const { b, partner } = await partnerTree();
+    const userB = await makeUser(t, { companyId: b.id });
+    // The admin sees the user, so the partner's empty answers below come from its scope alone.
+    expect((await find(admin, { companyIds: [b.id] })).users.map((u) => u.id)).toEqual([userB.id]);
+    const response = await find(partner.authToken, { companyIds: [b.id] });
     expect(response.status).toBe(200);
     expect(response.users).toEqual([]);
     expect(response.body.totalCount).toBe(0);
-    const byId = await find(partnerA, { ids: [userB] });
+    const byId = await find(partner.authToken, { ids: [userB.id] });
     expect(byId.users).toEqual([]);
   });
 });
 
 describe('POST /api/user/save', () => {
   it('creates a user and answers it with its id when an admin saves a new record', async () => {
+    const company = await makeCompany(t);
+    const login = unique('created');
     const response = await save(admin, [
-      newUser('created-1', {
-        company: { companyId: companyA },
+      newUser(login, {
+        company: { companyId: company.id },
         roles: [{ roleId: roleIds.partneruserrole }],
       }),
     ]);
@@ -164,320 +220,312 @@ describe('POST /api/user/save', () => {
     expect(response.body.errorMessages).toEqual([]);
     const [created] = response.body.userInfos as TUser[];
     expect(created).toMatchObject({
-      login: 'created-1',
-      firstName: 'created-1',
-      email: 'created-1@example.com',
+      login,
+      firstName: login,
+      email: `${login}@example.com`,
       active: true,
       registrationCompleted: false,
-      company: { companyId: companyA, companyName: 'Users Co A' },
+      company: { companyId: company.id, companyName: company.name },
       roles: [{ roleId: roleIds.partneruserrole, roleName: 'partneruserrole' }],
       lastLogin: '0001-01-01T00:00:00Z',
     });
     expect(created?.id).toBeGreaterThan(0);
     expect(created).not.toHaveProperty('passwordHash');
-    expect((await byLogin('created-1'))?.id).toBe(created?.id);
+    expect((await byLogin(login))?.id).toBe(created?.id);
   });
 
   it('gives a new user the userrole when no roles are sent', async () => {
-    const response = await save(admin, [newUser('created-2', { company: { companyId: companyA } })]);
+    const company = await makeCompany(t);
+    const response = await save(admin, [newUser(unique('created'), { company: { companyId: company.id } })]);
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]?.roles).toEqual([
       { roleId: roleIds.userrole, roleName: 'userrole' },
     ]);
   });
 
-  it('answers 400 with the spec templates when fields are missing or not valid', async () => {
-    const missing = await save(admin, [{ ...newUser('x'), login: undefined }]);
+  it('answers 400 with the spec templates and writes nothing when fields are missing or not valid', async () => {
+    const missing = await save(admin, [{ ...newUser(unique('missing')), login: undefined }]);
     expect(missing.status).toBe(400);
     expect(missing.body.responseCode).toBe(400);
     expect(missing.body.errorMessages).toContain('[Detail] login is required');
-    const badEmail = await save(admin, [newUser('bad-email', { email: 'not-an-email' })]);
+    const badEmailLogin = unique('bad_email');
+    const badEmail = await save(admin, [newUser(badEmailLogin, { email: 'not-an-email' })]);
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.errorMessages).toContain('[Detail] email is not valid');
     const short = await save(admin, [newUser('ab')]);
     expect(short.status).toBe(400);
     expect(short.body.errorMessages).toContain('[Detail] login minimum length is 3');
-    expect(await byLogin('bad-email')).toBeUndefined();
+    expect(await byLogin(badEmailLogin)).toBeUndefined();
   });
 
-  it('answers 400 when a new user has no password', async () => {
-    const response = await save(admin, [{ ...newUser('no-password'), passwordHash: undefined }]);
+  it('answers 400 and writes nothing when a new user has no password', async () => {
+    const login = unique('no_password');
+    const response = await save(admin, [{ ...newUser(login), passwordHash: undefined }]);
     expect(response.status).toBe(400);
     expect(response.body.errorMessages[1]).toMatch(
       /^\[Detail\] (userInfos\.0\.passwordHash: )?password is required$/,
     );
+    expect(await byLogin(login)).toBeUndefined();
   });
 
   it('answers 409 and writes nothing when the login is taken, in any case', async () => {
-    const response = await save(admin, [newUser('fresh-one'), newUser('USER-A')]);
+    const taken = await makeUser(t);
+    const fresh = unique('fresh');
+    const shouted = taken.login.toUpperCase();
+    const response = await save(admin, [newUser(fresh), newUser(shouted)]);
     expect(response.status).toBe(409);
-    expect(response.body.errorMessages).toContain('[Detail] login USER-A is already taken');
-    expect(await byLogin('fresh-one')).toBeUndefined();
+    expect(response.body.errorMessages).toContain(`[Detail] login ${shouted} is already taken`);
+    expect(await byLogin(fresh)).toBeUndefined();
   });
 
   it('updates a user when its id is sent', async () => {
-    const before = await byLogin('created-2');
-    const response = await edit(admin, 'created-2', { firstName: 'Renamed', phone: '+41 1 234' });
+    const user = await makeUser(t);
+    const response = await edit(admin, user.login, { firstName: 'Renamed', phone: '+41 1 234' });
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]).toMatchObject({
-      id: before?.id,
+      id: user.id,
       firstName: 'Renamed',
       phone: '+41 1 234',
       roles: [{ roleId: roleIds.userrole, roleName: 'userrole' }],
     });
-    expect((await byLogin('created-2'))?.firstName).toBe('Renamed');
+    expect((await byLogin(user.login))?.firstName).toBe('Renamed');
   });
 
   it('takes every role away when an empty roles list is sent', async () => {
-    const before = await byLogin('created-2');
-    const response = await save(admin, [
-      { ...newUser('created-2'), id: before?.id, passwordHash: undefined, roles: [] },
-    ]);
+    const user = await makeUser(t);
+    const response = await edit(admin, user.login, { roles: [] });
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]?.roles).toEqual([]);
-    await save(admin, [
-      {
-        ...newUser('created-2'),
-        id: before?.id,
-        passwordHash: undefined,
-        roles: [{ roleId: roleIds.userrole }],
-      },
-    ]);
+    expect((await byLogin(user.login))?.roles).toEqual([]);
   });
 
   it('answers 404 when the id is unknown', async () => {
-    const response = await save(admin, [{ ...newUser('ghost'), id: 999_999 }]);
+    const response = await save(admin, [{ ...newUser(unique('ghost')), id: 999_999 }]);
     expect(response.status).toBe(404);
     expect(response.body.errorMessages).toContain('[Detail] The requested user is not found');
   });
 
   it('answers 403 to a create when the caller has usermanagement.update but not create', async () => {
-    const matrix = [
-      'adminmanagement',
-      'partnermanagement',
-      'companymanagement',
-      'usermanagement',
-      'contentmanagement',
-    ].map((area) => ({
-      rolePermissionName: area,
-      permissionCreate: false,
-      permissionRead: area === 'usermanagement' || area === 'contentmanagement',
-      permissionUpdate: area === 'usermanagement',
-      permissionDelete: false,
-    }));
-    const role = await t.call('POST', '/api/role/save', {
-      token: admin,
-      body: { roleData: { roleName: 'user-editor', rolePermissionInfos: matrix } },
-    });
-    expect(role.status).toBe(200);
-    const roleId = (role.body.roleInfos as TRole[])[0]?.roleId;
-    await t.user('editor-a', 'user-editor', companyA);
-    const editor = (await t.login('editor-a', PASSWORD)).authToken;
-    const create = await save(editor, [newUser('by-editor', { company: { companyId: companyA } })]);
+    const company = await makeCompany(t);
+    const role = await userEditorRole();
+    expect(role.roleId).toBeGreaterThan(0);
+    const editor = await signedInUser(t, { role: role.roleName, companyId: company.id });
+    const wanted = unique('by_editor');
+    const create = await save(editor.authToken, [newUser(wanted, { company: { companyId: company.id } })]);
     expect(create.status).toBe(403);
     expect(create.body.errorMessages).toContain(
       '[Detail] This action needs the usermanagement.create permission',
     );
-    expect(await byLogin('by-editor')).toBeUndefined();
-    const target = await byLogin('user-a');
-    const update = await save(editor, [
-      { ...newUser('user-a'), id: target?.id, passwordHash: undefined, lastName: 'Edited' },
+    expect(await byLogin(wanted)).toBeUndefined();
+    const target = await makeUser(t, { companyId: company.id });
+    const update = await save(editor.authToken, [
+      { ...newUser(target.login), id: target.id, passwordHash: undefined, lastName: 'Edited' },
     ]);
     expect(update.status).toBe(200);
     expect((update.body.userInfos as TUser[])[0]?.lastName).toBe('Edited');
-    expect(roleId).toBeGreaterThan(0);
   });
 
   it('lets a partner create a user in a child company of its tree', async () => {
-    const response = await save(partnerA, [
-      newUser('partner-made', {
-        company: { companyId: companyA1 },
-        roles: [{ roleId: roleIds.partneruserrole }],
-      }),
+    const { a1, partner } = await partnerTree();
+    const login = unique('partner_made');
+    const response = await save(partner.authToken, [
+      newUser(login, { company: { companyId: a1.id }, roles: [{ roleId: roleIds.partneruserrole }] }),
     ]);
     expect(response.status).toBe(200);
-    expect((response.body.userInfos as TUser[])[0]?.company?.companyId).toBe(companyA1);
+    expect((response.body.userInfos as TUser[])[0]?.company?.companyId).toBe(a1.id);
+    expect((await byLogin(login))?.company?.companyId).toBe(a1.id);
   });
 
   it('answers 404 and changes nothing when a partner saves a user of another tree', async () => {
-    const response = await save(partnerA, [
-      { ...newUser('user-b'), id: userB, passwordHash: undefined, firstName: 'Hacked' },
+    const { b, partner } = await partnerTree();
+    const userB = await makeUser(t, { companyId: b.id });
+    const response = await save(partner.authToken, [
+      { ...newUser(userB.login), id: userB.id, passwordHash: undefined, firstName: 'Hacked' },
     ]);
     expect(response.status).toBe(404);
     expect(response.body.errorMessages).toContain('[Detail] The requested user is not found');
-    expect((await byLogin('user-b'))?.firstName).toBe('user-b');
+    expect((await byLogin(userB.login))?.firstName).toBe(userB.login);
   });
 
   it('answers 404 and writes nothing when a partner creates a user in another tree', async () => {
-    const response = await save(partnerA, [newUser('into-b', { company: { companyId: companyB } })]);
+    const { b, partner } = await partnerTree();
+    const login = unique('into_b');
+    const response = await save(partner.authToken, [newUser(login, { company: { companyId: b.id } })]);
     expect(response.status).toBe(404);
     expect(response.body.errorMessages).toContain('[Detail] The requested company is not found');
-    expect(await byLogin('into-b')).toBeUndefined();
+    expect(await byLogin(login)).toBeUndefined();
   });
 
-  it('answers 403 when a partner assigns the adminrole', async () => {
-    const create = await save(partnerA, [
-      newUser('would-be-admin', { company: { companyId: companyA }, roles: [{ roleId: roleIds.adminrole }] }),
+  it('answers 403 and changes nothing when a partner assigns the adminrole', async () => {
+    const { a, partner } = await partnerTree();
+    const userA = await makeUser(t, { companyId: a.id });
+    const wanted = unique('would_be_admin');
+    const create = await save(partner.authToken, [
+      newUser(wanted, { company: { companyId: a.id }, roles: [{ roleId: roleIds.adminrole }] }),
     ]);
     expect(create.status).toBe(403);
     expect(create.body.errorMessages).toContain(
       '[Detail] You cannot assign the role adminrole: it grants more than you hold',
     );
-    expect(await byLogin('would-be-admin')).toBeUndefined();
-    const promote = await edit(partnerA, 'user-a', { roles: [{ roleId: roleIds.adminrole }] });
+    expect(await byLogin(wanted)).toBeUndefined();
+    const promote = await edit(partner.authToken, userA.login, { roles: [{ roleId: roleIds.adminrole }] });
     expect(promote.status).toBe(403);
-    expect((await byLogin('user-a'))?.roles.map((r) => r.roleName)).toEqual(['userrole']);
+    expect((await byLogin(userA.login))?.roles.map((r) => r.roleName)).toEqual(['userrole']);
   });
 });
 
 describe('users who hold more than the caller', () => {
-  let strongId: number;
-
-  beforeAll(async () => {
-    strongId = await t.user('strong-a', 'adminrole', companyA);
-  });
-
   it('answers 403 and changes nothing when a partner edits a user of its tree holding more', async () => {
-    const response = await save(partnerA, [
-      { ...newUser('strong-a'), id: strongId, passwordHash: sha512Hex('Taken-0ver!'), firstName: 'Owned' },
+    const { a, partner } = await partnerTree();
+    const strong = await makeUser(t, { role: 'adminrole', companyId: a.id, prefix: 'strong' });
+    const response = await save(partner.authToken, [
+      {
+        ...newUser(strong.login),
+        id: strong.id,
+        passwordHash: sha512Hex('Taken-0ver!'),
+        firstName: 'Owned',
+      },
     ]);
     expect(response.status).toBe(403);
     expect(response.body.errorMessages).toContain(
-      '[Detail] You cannot change the user strong-a: it holds more than you',
+      `[Detail] You cannot change the user ${strong.login}: it holds more than you`,
     );
-    expect((await byLogin('strong-a'))?.firstName).toBe('strong-a');
-    expect((await t.login('strong-a', PASSWORD)).authToken).toBeTruthy();
+    expect((await byLogin(strong.login))?.firstName).toBe(strong.login);
+    expect((await t.login(strong.login, PASSWORD)).authToken).toBeTruthy();
   });
 
   it('answers 403 and changes nothing when a partner deactivates or deletes a user holding more', async () => {
+    const { a, partner } = await partnerTree();
+    const strong = await makeUser(t, { role: 'adminrole', companyId: a.id, prefix: 'strong' });
     const approve = await t.call('POST', '/api/user/approve', {
-      token: partnerA,
-      body: { userInfos: [{ id: strongId, active: false }] },
+      token: partner.authToken,
+      body: { userInfos: [{ id: strong.id, active: false }] },
     });
     expect(approve.status).toBe(403);
     const remove = await t.call('POST', '/api/user/delete', {
-      token: partnerA,
-      body: { userInfos: [{ login: 'strong-a' }] },
+      token: partner.authToken,
+      body: { userInfos: [{ login: strong.login }] },
     });
     expect(remove.status).toBe(403);
-    expect((await byLogin('strong-a'))?.active).toBe(true);
+    expect((await byLogin(strong.login))?.active).toBe(true);
   });
 });
 
 describe('own account and sign-ins', () => {
   it('saves the own record when the roles sent are the ones held', async () => {
-    const self = await byLogin('admin');
-    const response = await edit(admin, 'admin', {
-      email: 'admin@example.com',
-      company: self?.company,
+    const self = await signedInUser(t, { role: 'adminrole', prefix: 'own' });
+    const email = `${unique('own_mail')}@example.com`;
+    const response = await edit(self.authToken, self.login, {
+      email,
+      company: { companyId: self.companyId },
       roles: [{ roleId: roleIds.adminrole }],
     });
     expect(response.status).toBe(200);
-    expect((response.body.userInfos as TUser[])[0]?.email).toBe('admin@example.com');
-    expect((await t.call('GET', '/api/user/me', { token: admin })).status).toBe(200);
+    expect((response.body.userInfos as TUser[])[0]?.email).toBe(email);
+    expect((await byLogin(self.login))?.email).toBe(email);
+    expect((await t.call('GET', '/api/user/me', { token: self.authToken })).status).toBe(200);
   });
 
-  it('answers 409 when a caller changes its own roles', async () => {
-    const response = await edit(partnerA, 'partner-a', { roles: [{ roleId: roleIds.userrole }] });
+  it('answers 409 and keeps the roles when a caller changes its own roles', async () => {
+    const { partner } = await partnerTree();
+    const response = await edit(partner.authToken, partner.login, { roles: [{ roleId: roleIds.userrole }] });
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain('[Detail] You cannot change your own roles');
-    expect((await byLogin('partner-a'))?.roles.map((r) => r.roleName)).toEqual(['partnerrole']);
+    expect((await byLogin(partner.login))?.roles.map((r) => r.roleName)).toEqual(['partnerrole']);
   });
 
   it('ends the sign-ins of a user when its roles change', async () => {
-    const { authToken } = await t.login('user-a1', PASSWORD);
-    const response = await edit(admin, 'user-a1', { roles: [{ roleId: roleIds.partneruserrole }] });
+    const user = await signedInUser(t, { role: 'userrole' });
+    const response = await edit(admin, user.login, { roles: [{ roleId: roleIds.partneruserrole }] });
     expect(response.status).toBe(200);
-    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(401);
-    const fresh = await t.login('user-a1', PASSWORD);
+    expect((await t.call('GET', '/api/user/me', { token: user.authToken })).status).toBe(401);
+    const fresh = await t.login(user.login, PASSWORD);
     expect(decodeJwt(fresh.authToken).roles).toEqual(['partneruserrole']);
   });
 
   it('keeps the sign-ins of a user when it is saved with unchanged roles', async () => {
-    const { authToken } = await t.login('user-a1', PASSWORD);
-    const response = await edit(admin, 'user-a1', { roles: [{ roleId: roleIds.partneruserrole }] });
+    const user = await signedInUser(t, { role: 'partneruserrole' });
+    const response = await edit(admin, user.login, { roles: [{ roleId: roleIds.partneruserrole }] });
     expect(response.status).toBe(200);
-    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(200);
+    expect((await t.call('GET', '/api/user/me', { token: user.authToken })).status).toBe(200);
   });
 
   it('ends the sign-ins of a user when its password is set by someone else', async () => {
-    const { authToken } = await t.login('user-a1', PASSWORD);
-    const target = await byLogin('user-a1');
-    const response = await save(partnerA, [{ ...newUser('user-a1'), id: target?.id }]);
+    const { a1, partner } = await partnerTree();
+    const user = await signedInUser(t, { companyId: a1.id });
+    const response = await save(partner.authToken, [{ ...newUser(user.login), id: user.id }]);
     expect(response.status).toBe(200);
-    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(401);
+    expect((await t.call('GET', '/api/user/me', { token: user.authToken })).status).toBe(401);
   });
 });
 
 describe('POST /api/user/approve', () => {
   it('approves a user and mails it when active is set to true', async () => {
-    const created = await save(admin, [
-      newUser('to-approve', { company: { companyId: companyA }, active: false }),
-    ]);
-    const id = (created.body.userInfos as TUser[])[0]?.id;
+    const { a, partner } = await partnerTree();
+    const login = unique('to_approve');
+    const { id } = await saveAsAdmin(login, { company: { companyId: a.id }, active: false });
     const mailsBefore = t.mailer.sent.length;
     const response = await t.call('POST', '/api/user/approve', {
-      token: partnerA,
+      token: partner.authToken,
       body: { userInfos: [{ id, active: true }] },
     });
     expect(response.status).toBe(200);
     expect(response.body.errorMessages).toEqual([]);
-    expect((response.body.userInfos as TUser[])[0]).toMatchObject({ id, login: 'to-approve', active: true });
+    expect((response.body.userInfos as TUser[])[0]).toMatchObject({ id, login, active: true });
     const mails = t.mailer.sent.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
-      to: 'to-approve@example.com',
+      to: `${login}@example.com`,
       subject: 'Your Family Portal account is approved',
     });
-    expect((await t.login('to-approve', PASSWORD)).authToken).toBeTruthy();
+    expect((await t.login(login, PASSWORD)).authToken).toBeTruthy();
   });
 
   it('deactivates a user and its token stops working when active is set to false', async () => {
-    const { authToken } = await t.login('to-approve', PASSWORD);
-    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(200);
-    const id = (await byLogin('to-approve'))?.id;
+    const user = await signedInUser(t);
+    expect((await t.call('GET', '/api/user/me', { token: user.authToken })).status).toBe(200);
     const mailsBefore = t.mailer.sent.length;
     const response = await t.call('POST', '/api/user/approve', {
       token: admin,
-      body: { userInfos: [{ id, active: false }] },
+      body: { userInfos: [{ id: user.id, active: false }] },
     });
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]?.active).toBe(false);
     expect(t.mailer.sent.length).toBe(mailsBefore);
-    const me = await t.call('GET', '/api/user/me', { token: authToken });
+    const me = await t.call('GET', '/api/user/me', { token: user.authToken });
     expect(me.status).toBe(401);
     expect(me.body.responseCode).toBe(401);
   });
 
-  it('answers 409 when a caller deactivates itself', async () => {
-    const id = (await byLogin('partner-a'))?.id;
+  it('answers 409 and keeps the account active when a caller deactivates itself', async () => {
+    const { partner } = await partnerTree();
     const response = await t.call('POST', '/api/user/approve', {
-      token: partnerA,
-      body: { userInfos: [{ id, active: false }] },
+      token: partner.authToken,
+      body: { userInfos: [{ id: partner.id, active: false }] },
     });
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain('[Detail] You cannot deactivate your own account');
-    expect((await byLogin('partner-a'))?.active).toBe(true);
+    expect((await byLogin(partner.login))?.active).toBe(true);
   });
 
   it('answers 404 and changes nothing when a partner approves a user of another tree', async () => {
-    const created = await save(admin, [
-      newUser('pending-b', { company: { companyId: companyB }, active: false }),
-    ]);
-    const id = (created.body.userInfos as TUser[])[0]?.id;
+    const { b, partner } = await partnerTree();
+    const login = unique('pending_b');
+    const { id } = await saveAsAdmin(login, { company: { companyId: b.id }, active: false });
     const response = await t.call('POST', '/api/user/approve', {
-      token: partnerA,
+      token: partner.authToken,
       body: { userInfos: [{ id, active: true }] },
     });
     expect(response.status).toBe(404);
     expect(response.body.errorMessages).toContain('[Detail] The requested user is not found');
-    expect((await byLogin('pending-b'))?.active).toBe(false);
+    expect((await byLogin(login))?.active).toBe(false);
   });
 
   it('answers 400 when active is missing', async () => {
+    const user = await makeUser(t);
     const response = await t.call('POST', '/api/user/approve', {
       token: admin,
-      body: { userInfos: [{ id: userB }] },
+      body: { userInfos: [{ id: user.id }] },
     });
     expect(response.status).toBe(400);
     expect(response.body.errorMessages).toContain('[Detail] active is required');
@@ -485,55 +533,55 @@ describe('POST /api/user/approve', () => {
 });
 
 describe('licence seats', () => {
-  let licensed: number;
-
-  beforeAll(async () => {
+  /** A company whose one-seat licence is taken by an active holder, with an inactive user waiting. */
+  async function fullLicence() {
+    const code = unique('ONE_SEAT');
     const [licence] = await t.database.db
       .insert(licenses)
-      .values({ code: 'ONE-SEAT', maxUsers: 1 })
+      .values({ code, maxUsers: 1 })
       .returning({ id: licenses.id });
-    licensed = await t.company('Users Co Licensed');
-    await t.database.db.update(companies).set({ licenseId: licence?.id }).where(eq(companies.id, licensed));
-    expect(
-      (await save(admin, [newUser('seat-waiting', { company: { companyId: licensed }, active: false })]))
-        .status,
-    ).toBe(200);
-    expect((await save(admin, [newUser('seat-holder', { company: { companyId: licensed } })])).status).toBe(
-      200,
-    );
-  });
+    const company = await makeCompany(t, { prefix: 'Users_Co_Licensed' });
+    await t.database.db.update(companies).set({ licenseId: licence?.id }).where(eq(companies.id, company.id));
+    const waiting = await saveAsAdmin(unique('seat_waiting'), {
+      company: { companyId: company.id },
+      active: false,
+    });
+    const holder = await saveAsAdmin(unique('seat_holder'), { company: { companyId: company.id } });
+    return { code, companyId: company.id, waiting, holder };
+  }
 
   it('answers 409 and writes nothing when an active user is created in a full licence', async () => {
-    const response = await save(admin, [newUser('seat-extra', { company: { companyId: licensed } })]);
+    const { companyId } = await fullLicence();
+    const login = unique('seat_extra');
+    const response = await save(admin, [newUser(login, { company: { companyId } })]);
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain('[Detail] The company licence is full (1 users)');
-    expect(await byLogin('seat-extra')).toBeUndefined();
+    expect(await byLogin(login)).toBeUndefined();
   });
 
   it('answers 409 and changes nothing when a user is approved into a full licence', async () => {
-    const id = (await byLogin('seat-waiting'))?.id;
+    const { waiting } = await fullLicence();
     const response = await t.call('POST', '/api/user/approve', {
       token: admin,
-      body: { userInfos: [{ id, active: true }] },
+      body: { userInfos: [{ id: waiting.id, active: true }] },
     });
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain('[Detail] The company licence is full (1 users)');
-    expect((await byLogin('seat-waiting'))?.active).toBe(false);
+    expect((await byLogin(waiting.login))?.active).toBe(false);
   });
 
   it('answers the licence with its seats used when a licensed user is found', async () => {
-    const holder = await byLogin('seat-holder');
-    expect(holder?.licenseInfo).toMatchObject({
-      licenseCode: 'ONE-SEAT',
+    const { code, holder } = await fullLicence();
+    expect((await byLogin(holder.login))?.licenseInfo).toMatchObject({
+      licenseCode: code,
       maxNumberOfUsers: 1,
       currentNumberOfUsers: 1,
     });
   });
 
   it('still creates an inactive user when the licence is full', async () => {
-    const response = await save(admin, [
-      newUser('seat-later', { company: { companyId: licensed }, active: false }),
-    ]);
+    const { companyId } = await fullLicence();
+    const response = await save(admin, [newUser(unique('seat_later'), { company: { companyId }, active: false })]);
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]?.active).toBe(false);
   });
@@ -541,65 +589,72 @@ describe('licence seats', () => {
 
 describe('POST /api/user/delete', () => {
   it('deletes a user and answers the deleted record when it is in scope', async () => {
-    await save(admin, [newUser('to-delete', { company: { companyId: companyA1 } })]);
+    const { a1, partner } = await partnerTree();
+    const doomed = await makeUser(t, { companyId: a1.id, prefix: 'to_delete' });
     const response = await t.call('POST', '/api/user/delete', {
-      token: partnerA,
-      body: { userInfos: [{ login: 'to-delete' }] },
+      token: partner.authToken,
+      body: { userInfos: [{ login: doomed.login }] },
     });
     expect(response.status).toBe(200);
     expect(response.body.errorMessages).toEqual([]);
-    expect((response.body.userInfos as TUser[]).map((u) => u.login)).toEqual(['to-delete']);
-    expect(await byLogin('to-delete')).toBeUndefined();
+    expect((response.body.userInfos as TUser[]).map((u) => u.login)).toEqual([doomed.login]);
+    expect(await byLogin(doomed.login)).toBeUndefined();
   });
 
-  it('ends the sign-ins of a deleted user', async () => {
-    await save(admin, [newUser('to-delete-2', { company: { companyId: companyA } })]);
-    const { authToken } = await t.login('to-delete-2', PASSWORD);
+  it('ends the sign-ins of a user when it is deleted', async () => {
+    const doomed = await signedInUser(t, { prefix: 'to_delete' });
     const response = await t.call('POST', '/api/user/delete', {
       token: admin,
-      body: { userInfos: [{ login: 'to-delete-2' }] },
+      body: { userInfos: [{ login: doomed.login }] },
     });
     expect(response.status).toBe(200);
-    expect((await t.call('GET', '/api/user/me', { token: authToken })).status).toBe(401);
+    expect((await t.call('GET', '/api/user/me', { token: doomed.authToken })).status).toBe(401);
   });
 
-  it('answers 409 when a caller deletes itself', async () => {
+  it('answers 409 and keeps the account when a caller deletes itself', async () => {
+    const self = await signedInUser(t, { role: 'adminrole', prefix: 'self_delete' });
     const response = await t.call('POST', '/api/user/delete', {
-      token: admin,
-      body: { userInfos: [{ login: 'admin' }] },
+      token: self.authToken,
+      body: { userInfos: [{ login: self.login }] },
     });
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain('[Detail] You cannot delete your own account');
-    expect(await byLogin('admin')).toBeDefined();
+    expect(await byLogin(self.login)).toBeDefined();
   });
 
   it('answers 404 and deletes nothing when a partner deletes a user of another tree', async () => {
+    const { a1, b, partner } = await partnerTree();
+    const userA1 = await makeUser(t, { companyId: a1.id });
+    const userB = await makeUser(t, { companyId: b.id });
     const response = await t.call('POST', '/api/user/delete', {
-      token: partnerA,
-      body: { userInfos: [{ login: 'user-a1' }, { login: 'user-b' }] },
+      token: partner.authToken,
+      body: { userInfos: [{ login: userA1.login }, { login: userB.login }] },
     });
     expect(response.status).toBe(404);
     expect(response.body.errorMessages).toContain('[Detail] The requested user is not found');
-    expect(await byLogin('user-b')).toBeDefined();
-    expect(await byLogin('user-a1')).toBeDefined();
+    expect(await byLogin(userB.login)).toBeDefined();
+    expect(await byLogin(userA1.login)).toBeDefined();
   });
 
   it('answers 404 when the login is unknown', async () => {
     const response = await t.call('POST', '/api/user/delete', {
       token: admin,
-      body: { userInfos: [{ login: 'nobody-here' }] },
+      body: { userInfos: [{ login: unique('nobody') }] },
     });
     expect(response.status).toBe(404);
   });
 
-  it('answers 403 when the caller lacks usermanagement.delete', async () => {
-    const { authToken } = await t.login('editor-a', PASSWORD);
+  it('answers 403 and deletes nothing when the caller lacks usermanagement.delete', async () => {
+    const company = await makeCompany(t);
+    const role = await userEditorRole();
+    const editor = await signedInUser(t, { role: role.roleName, companyId: company.id });
+    const target = await makeUser(t, { companyId: company.id });
     const response = await t.call('POST', '/api/user/delete', {
-      token: authToken,
-      body: { userInfos: [{ login: 'user-a' }] },
+      token: editor.authToken,
+      body: { userInfos: [{ login: target.login }] },
     });
     expect(response.status).toBe(403);
-    expect(await byLogin('user-a')).toBeDefined();
+    expect(await byLogin(target.login)).toBeDefined();
   });
 
   it('answers 400 when the body has no userInfos', async () => {
@@ -612,9 +667,13 @@ describe('POST /api/user/delete', () => {
 
 describe('the token of a user', () => {
   it('carries the union of its roles as permissions when it signs in', async () => {
-    const { authToken } = await t.login('partner-a', PASSWORD);
-    const claims = decodeJwt(authToken);
-    expect(claims).toMatchObject({ login: 'partner-a', roles: ['partnerrole'], companyId: companyA });
+    const partner = await signedInUser(t, { role: 'partnerrole', prefix: 'partner' });
+    const claims = decodeJwt(partner.authToken);
+    expect(claims).toMatchObject({
+      login: partner.login,
+      roles: ['partnerrole'],
+      companyId: partner.companyId,
+    });
     expect(claims.permissions).toContain('usermanagement.create');
     expect(claims.permissions).not.toContain('adminmanagement.read');
   });

@@ -61,33 +61,34 @@ export class UsersService {
 
   async find(auth: TAuth, filter: TUserFindRequest): Promise<{ userInfos: TUser[]; totalCount: number }> {
     const { ids, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
-    const users = await this.load(ids);
-    return { userInfos: filter.includePhotos ? await this.#withPhotos(users) : users, totalCount: total };
+    return { userInfos: await this.load(ids, { photos: filter.includePhotos === true }), totalCount: total };
   }
 
-  /** API records of the given users, in the order of `ids`. */
-  async load(ids: number[]): Promise<TUser[]> {
+  /** API records of the given users, in the order of `ids`; photos only when asked (lists stay small). */
+  async load(ids: number[], options: { photos?: boolean } = {}): Promise<TUser[]> {
     if (ids.length === 0) return [];
     const [rows, roleRefs] = await Promise.all([this.#d.repo.withCompanies(ids), this.#d.repo.roleRefs(ids)]);
-    const licenceIds = await this.#d.licences.effectiveIds(rows.map(({ user }) => user));
+    const licenceIds = rows.map(({ user, companyLicenseId }) => user.licenseId ?? companyLicenseId);
     const licences = await this.#d.licences.records(licenceIds.filter((id) => id !== null));
-    const byId = new Map(
-      rows.map((row, index) => {
+    const records = await Promise.all(
+      rows.map(async (row, index) => {
         const licenceId = licenceIds[index];
         const roles = roleRefs
           .filter((r) => r.userId === row.user.id)
           .map(({ roleId, roleName }) => ({ roleId, roleName }));
-        const licence =
-          licenceId === null || licenceId === undefined ? null : (licences.get(licenceId) ?? null);
-        return [row.user.id, toUser(row, roles, licence)] as const;
+        const licence = licenceId === null || licenceId === undefined ? null : (licences.get(licenceId) ?? null);
+        const user = toUser(row, roles, licence);
+        if (options.photos) user.photoBase64 = await this.#d.files.base64(row.user.photoHash);
+        return [row.user.id, user] as const;
       }),
     );
+    const byId = new Map(records);
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The caller's own record, with its photo (GET /user/me). */
   async me(auth: TAuth): Promise<TUser> {
-    const [user] = await this.#withPhotos(await this.load([auth.userId]));
+    const [user] = await this.load([auth.userId], { photos: true });
     if (!user) throw userNotFound();
     return user;
   }
@@ -327,14 +328,6 @@ export class UsersService {
       plans.push({ input, existing, companyId, roleIds, endsSignIns });
     }
     return plans;
-  }
-
-  async #withPhotos(users: TUser[]): Promise<TUser[]> {
-    const rows = await this.#d.repo.byIds(users.map((u) => u.id));
-    const hashes = new Map(rows.map((r) => [r.id, r.photoHash]));
-    return Promise.all(
-      users.map(async (u) => ({ ...u, photoBase64: await this.#d.files.base64(hashes.get(u.id) ?? null) })),
-    );
   }
 
   async #inScope(id: number, scope: number[] | null): Promise<TUserRow> {
