@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { startPortal, type TPortal } from '../../packages/server/test/harness.ts';
 
@@ -33,7 +33,7 @@ export async function launchBrowser(): Promise<Browser> {
 export type TPortalUnderTest = {
   portal: TPortal;
   /** A page in a fresh browser context (its own storage and cookies). */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  newPage(viewport?: { width: number; height: number }, options?: BrowserContextOptions): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -44,8 +44,8 @@ export async function openPortal(): Promise<TPortalUnderTest> {
   const contexts: BrowserContext[] = [];
   return {
     portal,
-    async newPage(viewport = { width: 1280, height: 900 }) {
-      const context = await browser.newContext({ viewport });
+    async newPage(viewport = { width: 1280, height: 900 }, options = {}) {
+      const context = await browser.newContext({ ...options, viewport });
       contexts.push(context);
       return context.newPage();
     },

@@ -1,11 +1,17 @@
 import { loadEnvironment } from '../shared/api/environment.ts';
 import { loadCurrentUser, startSessionKeeping } from '../shared/api/session.ts';
-import { initI18n } from '../shared/i18n/i18n.ts';
+import { initI18n, loadLanguage } from '../shared/i18n/i18n.ts';
+import { storedLanguage } from '../shared/i18n/languages.ts';
 
 /** Start-up before the first render: languages, environment check, then the user of a stored token. */
 export async function bootstrap(): Promise<void> {
-  initI18n();
-  const reachable = await loadEnvironment();
+  const language = storedLanguage();
+  initI18n(language);
+  const [reachable] = await Promise.all([
+    loadEnvironment(),
+    // A language that fails to load leaves English on screen; it must not stop the start.
+    loadLanguage(language).catch(() => undefined),
+  ]);
   if (reachable) await loadCurrentUser();
   startSessionKeeping();
 }

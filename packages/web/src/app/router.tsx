@@ -5,14 +5,24 @@ import { homeRoutes } from '../features/home/routes.tsx';
 import { rolesRoutes } from '../features/roles/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { mainLayoutLoader } from './main-guard.ts';
-import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { lazy, Suspense } from 'react';
+import { prepareDayjs } from '../shared/i18n/antd-locales.ts';
 import { StartupFallback } from './startup-fallback.tsx';
+
+// The error page (antd's Result and its pictures) is fetched only when a screen fails.
+const RouteErrorBoundary = lazy(async () => ({
+  default: (await import('./route-error-boundary.tsx')).RouteErrorBoundary,
+}));
 
 /** Hash routes of spec 2: auth and error areas and the guarded main layout, all loaded on demand. */
 export function createAppRouter() {
   return createHashRouter([
     {
-      errorElement: <RouteErrorBoundary />,
+      errorElement: (
+        <Suspense fallback={<StartupFallback />}>
+          <RouteErrorBoundary />
+        </Suspense>
+      ),
       HydrateFallback: StartupFallback,
       children: [
         { path: 'auth', children: authRoutes },
@@ -22,7 +32,7 @@ export function createAppRouter() {
           loader: mainLayoutLoader,
           HydrateFallback: StartupFallback,
           lazy: async () => {
-            const { MainLayout } = await import('./layout/main-layout.tsx');
+            const [{ MainLayout }] = await Promise.all([import('./layout/main-layout.tsx'), prepareDayjs()]);
             return { Component: MainLayout };
           },
           children: [...homeRoutes, ...usersRoutes, ...rolesRoutes],

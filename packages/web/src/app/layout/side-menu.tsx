@@ -26,14 +26,14 @@ export function SideMenu({ onNavigate }: TSideMenuProps) {
       ? { key: entry.key, icon: entry.icon, label: t(entry.label), 'data-testid': `menu-${entry.key}` }
       : {
           key: entry.key,
-          icon: <span style={{ color: token.colorTextDisabled }}>{entry.icon}</span>,
+          icon: <span style={{ color: token.colorTextTertiary }}>{entry.icon}</span>,
           title: `${t(entry.label)} – ${t('menu.notAvailable')}`,
           'aria-disabled': true,
           'data-testid': `menu-${entry.key}`,
           style: { cursor: 'not-allowed' },
           label: (
             <Tooltip title={t('menu.notAvailable')} placement="right">
-              <span style={{ color: token.colorTextDisabled, display: 'block' }}>{t(entry.label)}</span>
+              <span style={{ color: token.colorTextTertiary, display: 'block' }}>{t(entry.label)}</span>
             </Tooltip>
           ),
         },

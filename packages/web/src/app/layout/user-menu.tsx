@@ -72,7 +72,8 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
       >
         <Button
           type="text"
-          aria-label={t('header.userMenu')}
+          // The name starts with the visible text (the user's name), so voice control finds it.
+          aria-label={compact || !name ? t('header.userMenu') : `${name} – ${t('header.userMenu')}`}
           data-testid="user-menu"
           style={{ maxWidth: 260 }}
         >

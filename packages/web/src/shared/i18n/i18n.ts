@@ -1,38 +1,58 @@
+import type { BackendModule, ReadCallback } from 'i18next';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../../locales/de/translation.json';
 import en from '../../locales/en/translation.json';
-import es from '../../locales/es/translation.json';
-import fr from '../../locales/fr/translation.json';
-import ja from '../../locales/ja/translation.json';
-import zh from '../../locales/zh/translation.json';
+import { loadAntdLocale } from './antd-locales.ts';
 import type { TLanguage } from './languages.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, storedLanguage } from './languages.ts';
 
-export const resources = {
-  en: { translation: en },
-  zh: { translation: zh },
-  es: { translation: es },
-  ja: { translation: ja },
-  de: { translation: de },
-  fr: { translation: fr },
-} as const satisfies Record<TLanguage, { translation: object }>;
+// English ships with the app (it is the fallback); every other language is fetched when chosen,
+// so the first page carries one translation, not six.
+const loaders = import.meta.glob<{ default: object }>([
+  '../../locales/*/translation.json',
+  '!../../locales/en/translation.json',
+]);
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    const load = loaders[`../../locales/${language}/translation.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default as Record<string, string>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export const i18n = i18next.createInstance();
 
-/** Initialises i18next synchronously with the bundled resources and the remembered language. */
+/** Initialises i18next synchronously with English bundled and the remembered language to load. */
 export function initI18n(language: TLanguage = storedLanguage()): typeof i18n {
   if (!i18n.isInitialized) {
-    void i18n.use(initReactI18next).init({
-      resources,
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+    void i18n
+      .use(lazyLocales)
+      .use(initReactI18next)
+      .init({
+        resources: { en: { translation: en } },
+        partialBundledLanguages: true,
+        lng: language,
+        fallbackLng: DEFAULT_LANGUAGE,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        initAsync: false,
+      });
   }
   return i18n;
+}
+
+/** Loads a language's translation and Ant Design and dayjs locales, so switching shows no mix. */
+export async function loadLanguage(language: TLanguage): Promise<void> {
+  await Promise.all([i18n.loadLanguages(language), loadAntdLocale(language)]);
 }
 
 /** Switches the interface language and remembers it. */
@@ -42,5 +62,6 @@ export async function changeLanguage(language: TLanguage): Promise<void> {
   } catch {
     // Private mode may refuse storage; the switch still applies to this visit.
   }
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }

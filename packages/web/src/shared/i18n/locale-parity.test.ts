@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
-import { resources } from './i18n.ts';
+import { localeFiles } from './locale-files.ts';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -14,9 +14,7 @@ function flatten(tree: TTree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const flat = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, flatten(resources[lang].translation as TTree)]),
-);
+const flat = Object.fromEntries(LANGUAGES.map((lang) => [lang, flatten(localeFiles[lang] as TTree)]));
 
 describe('locales', () => {
   const english = flat.en ?? new Map<string, string>();

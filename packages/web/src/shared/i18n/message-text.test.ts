@@ -1,6 +1,7 @@
 import { MESSAGE_TEMPLATES, messageOfIssue, type TMessageKey, ZLogin } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n, resources } from './i18n.ts';
+import { i18n, initI18n } from './i18n.ts';
+import { localeFiles } from './locale-files.ts';
 import { LANGUAGES } from './languages.ts';
 import { fieldKeyOf, messageText } from './message-text.ts';
 
@@ -12,7 +13,7 @@ function placeholders(text: string, pattern: RegExp): string[] {
 
 describe('message catalogue in the locales', () => {
   it.each(LANGUAGES)('%s translates every key of MESSAGE_TEMPLATES with its placeholders', (lang) => {
-    const messages = (resources[lang].translation as { messages?: Record<string, string> }).messages ?? {};
+    const messages = (localeFiles[lang] as { messages?: Record<string, string> }).messages ?? {};
     for (const key of keys) {
       expect([key, typeof messages[key]]).toEqual([key, 'string']);
       expect([key, placeholders(messages[key] ?? '', /{{(\w+)}}/g)]).toEqual([

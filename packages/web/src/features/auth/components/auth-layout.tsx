@@ -1,4 +1,4 @@
-import { Card, Flex, Layout, theme, Typography } from 'antd';
+import { Flex, Layout, theme, Typography } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
@@ -37,11 +37,22 @@ export function AuthLayout() {
             {t('app.title')}
           </Typography.Text>
         </Flex>
-        <Card style={{ width: '100%', maxWidth: 460 }} styles={{ body: { padding: 24 } }}>
+        {/* A plain panel: antd's Card would bring its tabs and skeleton onto the sign-in page. */}
+        <div
+          style={{
+            width: '100%',
+            maxWidth: 460,
+            padding: 24,
+            boxSizing: 'border-box',
+            background: token.colorBgContainer,
+            border: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+          }}
+        >
           <Suspense fallback={null}>
             <Outlet />
           </Suspense>
-        </Card>
+        </div>
       </Flex>
     </Layout>
   );
