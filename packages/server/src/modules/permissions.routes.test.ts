@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTableMarkdown, withRouteTable } from '../lib/route-table.ts';
 import { authPlugin, isRoutePermission, type TRoutePermission } from '../plugins/auth.ts';
 import { createTestApp, type TTestApp } from '../../test/test-app.ts';
-
-const PASSWORD = 'User-Passw0rd!';
+import { makeUser } from '../../test/factories.ts';
 
 /**
  * What each built-in role may do, as CONTRACT 3 describes it: written out here rather than read
@@ -27,22 +26,21 @@ const SESSION_ENDING = new Set(['/api/user/logout', '/api/user/token-renew']);
 const REFRESH_TOKEN_ROUTES = new Set(['/api/user/token-renew']);
 
 type TRoute = { method: string; url: string; permission: TRoutePermission };
-type TCaller = { name: string; kind: 'stranger' | 'selfcare' | 'role'; role?: TBuiltinRole; login?: string };
+type TCaller = { name: string; kind: 'stranger' | 'selfcare' | 'role'; role?: TBuiltinRole };
+type TSession = { authToken: string; refreshToken: string };
 
 const CALLERS: TCaller[] = [
   { name: 'a stranger with no token', kind: 'stranger' },
-  { name: 'a self-care user', kind: 'selfcare', login: 'perm-selfcare' },
+  { name: 'a self-care user', kind: 'selfcare' },
   ...(['adminrole', 'partnerrole', 'partneruserrole', 'userrole'] as const).map((role): TCaller => ({
     name: role,
     kind: 'role',
     role,
-    login: `perm-${role}`,
   })),
 ];
 
 let t: TTestApp;
 let routes: TRoute[];
-const tokens = new Map<string, { authToken: string; refreshToken: string }>();
 
 const keyOf = (route: TRoute) => `${route.method} ${route.url}`;
 
@@ -59,18 +57,31 @@ function expected(route: TRoute, caller: TCaller): 401 | 403 | 'allowed' {
   return ROLE_PERMISSIONS[caller.role ?? 'userrole'].includes(permission) ? 'allowed' : 403;
 }
 
-async function sessionOf(caller: TCaller, route: TRoute) {
-  if (!caller.login) return undefined;
-  const cached = tokens.get(caller.login);
-  if (cached && !SESSION_ENDING.has(route.url)) return cached;
-  const session = await t.login(caller.login, PASSWORD);
-  tokens.set(caller.login, session);
-  return session;
+/**
+ * Makes the caller's own user (none for a stranger) and answers a function that gives its sign-in
+ * for a route: one kept between calls, and a fresh one for a route that ends or rotates it.
+ */
+async function signInsOf(caller: TCaller): Promise<(route: TRoute) => Promise<TSession | undefined>> {
+  if (caller.kind === 'stranger') return async () => undefined;
+  const user = await makeUser(t, {
+    role: caller.role ?? 'userrole',
+    prefix: 'perm',
+    extra: { registrationCompleted: caller.kind !== 'selfcare' },
+  });
+  let kept: TSession | undefined;
+  return async (route) => {
+    if (kept && !SESSION_ENDING.has(route.url)) return kept;
+    const session = await t.login(user.login, user.password);
+    kept = SESSION_ENDING.has(route.url) ? undefined : session;
+    return session;
+  };
 }
 
-/** Calls one route as one caller: path parameters become 1, a POST carries `{}`. */
-async function callAs(caller: TCaller, route: TRoute): Promise<{ status: number; body: string }> {
-  const session = await sessionOf(caller, route);
+/** Calls one route with a sign-in (or none): path parameters become 1, a POST carries `{}`. */
+async function callAs(
+  session: TSession | undefined,
+  route: TRoute,
+): Promise<{ status: number; body: string }> {
   const bearer = REFRESH_TOKEN_ROUTES.has(route.url) ? session?.refreshToken : session?.authToken;
   const response = await t.app.inject({
     method: route.method as 'GET' | 'POST',
@@ -78,11 +89,9 @@ async function callAs(caller: TCaller, route: TRoute): Promise<{ status: number;
     headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
     ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
   });
-  if (SESSION_ENDING.has(route.url) && caller.login) tokens.delete(caller.login);
   return { status: response.statusCode, body: response.body };
 }
 
-/** The route table of docs/api.md: "METHOD /api/path" to the permission its row names first. */
 /** The route table as docs/api.md has it. */
 function documentedTable(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,13 +103,6 @@ function documentedTable(): string {
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
-  for (const caller of CALLERS) {
-    if (!caller.login) continue;
-    const company = await t.company(`Permissions ${caller.name}`);
-    await t.user(caller.login, caller.role ?? 'userrole', company, PASSWORD, {
-      registrationCompleted: caller.kind !== 'selfcare',
-    });
-  }
   // Read defensively so a missing table fails the tests below with a message, not a TypeError.
   const table: TRoute[] | undefined = t.app.routeTable;
   routes = table ?? [];
@@ -179,10 +181,11 @@ async function createProbe(): Promise<FastifyInstance> {
 describe('every route', () => {
   it.each(CALLERS)('answers as its permission says when called by $name', async (caller) => {
     expect(routes.length).toBeGreaterThan(0);
+    const signInFor = await signInsOf(caller);
     const wrong: string[] = [];
     for (const route of routes) {
       const want = expected(route, caller);
-      const { status, body } = await callAs(caller, route);
+      const { status, body } = await callAs(await signInFor(route), route);
       const fine = want === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === want;
       if (!fine) wrong.push(`${keyOf(route)} [${route.permission}]: want ${want}, got ${status} ${body}`);
     }

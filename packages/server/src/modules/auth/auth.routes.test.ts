@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terms } from '../../db/schema/index.ts';
+import { auditLog, terms } from '../../db/schema/index.ts';
 import { totpCode } from '../../lib/totp.ts';
 import { ADMIN_PASSWORD, createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
+import { makeCompany, makeUser, signedInUser, unique } from '../../../test/factories.ts';
 
 let t: TTestApp;
-let companyId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  companyId = await t.company('Acme Firestop');
 });
 afterAll(() => t.close());
 
-const lastMail = () => t.mailer.sent.at(-1);
+/** The newest mail sent to `address`, so a test reads its own mail whatever ran before it. */
+const lastMailTo = (address: string) => t.mailer.sent.filter((mail) => mail.to === address).at(-1);
 
 describe('POST /api/user/login', () => {
   it('answers tokens, the user and a JWT with the contract claims when the password is right', async () => {
@@ -35,11 +36,12 @@ describe('POST /api/user/login', () => {
   });
 
   it('answers 401 with the same detail for a wrong password and an unknown user', async () => {
+    const user = await makeUser(t);
     const wrong = await t.call('POST', '/api/user/login', {
-      body: { username: 'admin', password: sha512Hex('nope') },
+      body: { username: user.login, password: sha512Hex('nope') },
     });
     const unknown = await t.call('POST', '/api/user/login', {
-      body: { username: 'ghost', password: sha512Hex('nope') },
+      body: { username: unique('ghost'), password: sha512Hex('nope') },
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -67,39 +69,46 @@ describe('POST /api/user/login', () => {
   });
 
   it('answers 403 when the user is registered but not approved', async () => {
-    await t.user('waiting', 'userrole', companyId, 'Wait-Passw0rd!', { active: false });
+    const waiting = await makeUser(t, {
+      prefix: 'waiting',
+      password: 'Wait-Passw0rd!',
+      extra: { active: false },
+    });
     const response = await t.call('POST', '/api/user/login', {
-      body: { username: 'waiting', password: sha512Hex('Wait-Passw0rd!') },
+      body: { username: waiting.login, password: sha512Hex('Wait-Passw0rd!') },
     });
     expect(response.status).toBe(403);
     expect(response.body.errorMessages).toContain('[Detail] The account is not approved yet');
   });
 
   it('locks the login after repeated failures, audits it, and refuses even the right password', async () => {
-    await t.user('clumsy', 'userrole', companyId, 'Clumsy-Passw0rd!');
+    const clumsy = await makeUser(t, { prefix: 'clumsy', password: 'Clumsy-Passw0rd!' });
     for (let i = 0; i < 5; i++) {
       const response = await t.call('POST', '/api/user/login', {
-        body: { username: 'clumsy', password: sha512Hex(`wrong${i}`) },
+        body: { username: clumsy.login, password: sha512Hex(`wrong${i}`) },
       });
       expect(response.status).toBe(401);
     }
     const locked = await t.call('POST', '/api/user/login', {
-      body: { username: 'clumsy', password: sha512Hex('Clumsy-Passw0rd!') },
+      body: { username: clumsy.login, password: sha512Hex('Clumsy-Passw0rd!') },
     });
     expect(locked.status).toBe(429);
     expect(locked.body.errorMessages[1]).toMatch(
       /^\[Detail\] Too many failed sign-ins; try again in \d+ minutes$/,
     );
-    const { auditLog } = await import('../../db/schema/index.ts');
-    const audits = await t.database.db.select().from(auditLog);
-    expect(audits.some((a) => a.action === 'login.locked')).toBe(true);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, clumsy.id), eq(auditLog.action, 'login.locked')));
+    expect(audits).toHaveLength(1);
   });
 
   it('locks an unknown login the same way, so locks reveal nothing', async () => {
+    const nobody = unique('nobody');
     for (let i = 0; i < 5; i++)
-      await t.call('POST', '/api/user/login', { body: { username: 'nobody', password: sha512Hex('x') } });
+      await t.call('POST', '/api/user/login', { body: { username: nobody, password: sha512Hex('x') } });
     const response = await t.call('POST', '/api/user/login', {
-      body: { username: 'nobody', password: sha512Hex('x') },
+      body: { username: nobody, password: sha512Hex('x') },
     });
     expect(response.status).toBe(429);
   });
@@ -212,7 +221,7 @@ describe('CSRF double submit', () => {
 });
 
 describe('registration, approval and self-care activation', () => {
-  const registration = (login: string, extra: Record<string, unknown> = {}, company = companyId) => ({
+  const registration = (login: string, company: number, extra: Record<string, unknown> = {}) => ({
     userInfo: {
       login,
       passwordHash: sha512Hex('Reg-Passw0rd!'),
@@ -253,7 +262,7 @@ describe('registration, approval and self-care activation', () => {
   });
 
   it('accepts the payload exactly as spec 7 shows it, without acceptTerms', async () => {
-    const body = registration('spec-shape');
+    const body = registration(unique('spec_shape'), (await makeCompany(t)).id);
     delete (body as { acceptTerms?: boolean }).acceptTerms;
     const response = await t.call('POST', '/api/user/register', { body });
     expect(response.status).toBe(200);
@@ -261,7 +270,9 @@ describe('registration, approval and self-care activation', () => {
   });
 
   it('walks a new user from registration to a full sign-in', async () => {
-    const registered = await t.call('POST', '/api/user/register', { body: registration('rita') });
+    const companyId = (await makeCompany(t)).id;
+    const rita = unique('rita');
+    const registered = await t.call('POST', '/api/user/register', { body: registration(rita, companyId) });
     expect(registered.status).toBe(200);
     const [user] = registered.body.userInfos as Array<{
       id: number;
@@ -269,12 +280,15 @@ describe('registration, approval and self-care activation', () => {
       roles: Array<{ roleName: string }>;
     }>;
     expect(user).toMatchObject({ active: false, roles: [{ roleName: 'userrole' }] });
-    expect((await t.call('POST', '/api/user/register', { body: registration('RITA') })).status).toBe(409);
+    expect(
+      (await t.call('POST', '/api/user/register', { body: registration(rita.toUpperCase(), companyId) }))
+        .status,
+    ).toBe(409);
 
     expect(
       (
         await t.call('POST', '/api/user/login', {
-          body: { username: 'rita', password: sha512Hex('Reg-Passw0rd!') },
+          body: { username: rita, password: sha512Hex('Reg-Passw0rd!') },
         })
       ).status,
     ).toBe(403);
@@ -288,7 +302,7 @@ describe('registration, approval and self-care activation', () => {
       ).status,
     ).toBe(200);
 
-    const selfcare = await t.login('rita', 'Reg-Passw0rd!');
+    const selfcare = await t.login(rita, 'Reg-Passw0rd!');
     expect(decodeJwt(selfcare.authToken).permissions).toBe('selfcare');
     expect(selfcare.userInfos[0]?.lastLogin).toBe('0001-01-01T00:00:00Z');
     expect((await t.call('GET', '/api/user/me', { token: selfcare.authToken })).status).toBe(200);
@@ -310,8 +324,8 @@ describe('registration, approval and self-care activation', () => {
     expect((await t.call('GET', '/api/user/selfcare/send-token', { token: selfcare.authToken })).status).toBe(
       200,
     );
-    const mail = lastMail();
-    expect(mail?.to).toBe('rita@example.com');
+    const mail = lastMailTo(`${rita}@example.com`);
+    expect(mail).toBeDefined();
     const code = /code is:\n\n(\S+)/.exec(mail?.text ?? '')?.[1];
     expect(code).toBeDefined();
     const activated = await t.call('POST', '/api/user/selfcare/activate', {
@@ -324,7 +338,7 @@ describe('registration, approval and self-care activation', () => {
     ).toBe(true);
     expect((await t.call('GET', '/api/user/me', { token: selfcare.authToken })).status).toBe(401);
 
-    const full = await t.login('rita', 'Reg-Passw0rd!');
+    const full = await t.login(rita, 'Reg-Passw0rd!');
     expect(decodeJwt(full.authToken).permissions).toEqual(['contentmanagement.read']);
     expect(full.userInfos[0]?.lastLogin).not.toBe('0001-01-01T00:00:00Z');
   });
@@ -334,7 +348,7 @@ describe('registration, approval and self-care activation', () => {
     try {
       const strictCompany = await strict.company('Strict Ltd');
       const without = await strict.call('POST', '/api/user/register', {
-        body: registration('botty', {}, strictCompany),
+        body: registration('botty', strictCompany),
       });
       expect(without.status).toBe(400);
       expect(without.body.errorMessages).toContain('[Detail] botCheck is required');
@@ -346,11 +360,11 @@ describe('registration, approval and self-care activation', () => {
       let nonce = 0;
       while (createHash('sha256').update(`${challenge}:${nonce}`).digest()[0] !== 0) nonce++;
       const solved = await strict.call('POST', '/api/user/register', {
-        body: registration('botty', { botCheck: { challenge, nonce: String(nonce) } }, strictCompany),
+        body: registration('botty', strictCompany, { botCheck: { challenge, nonce: String(nonce) } }),
       });
       expect(solved.body.errorMessages).toEqual([]);
       const replay = await strict.call('POST', '/api/user/register', {
-        body: registration('botty2', { botCheck: { challenge, nonce: String(nonce) } }, strictCompany),
+        body: registration('botty2', strictCompany, { botCheck: { challenge, nonce: String(nonce) } }),
       });
       expect(replay.status).toBe(400);
       expect(replay.body.errorMessages).toContain('[Detail] botCheck was already used; please try again');
@@ -363,33 +377,35 @@ describe('registration, approval and self-care activation', () => {
 describe('passwords', () => {
   it('answers 200 for an unknown login and sends nothing', async () => {
     const before = t.mailer.sent.length;
-    const response = await t.call('POST', '/api/user/forgot-password', { body: { userLogin: 'ghost' } });
+    const response = await t.call('POST', '/api/user/forgot-password', {
+      body: { userLogin: unique('ghost') },
+    });
     expect(response.status).toBe(200);
     expect(t.mailer.sent.length).toBe(before);
   });
 
   it('resets a password through a single-use link and ends every sign-in', async () => {
-    await t.user('forgetful', 'userrole', companyId, 'Old-Passw0rd!');
-    const session = await t.login('forgetful', 'Old-Passw0rd!');
+    const forgetful = await signedInUser(t, { prefix: 'forgetful', password: 'Old-Passw0rd!' });
     expect(
-      (await t.call('POST', '/api/user/forgot-password', { body: { userLogin: 'forgetful' } })).status,
+      (await t.call('POST', '/api/user/forgot-password', { body: { userLogin: forgetful.login } })).status,
     ).toBe(200);
-    const token = decodeURIComponent(/token=([^\s]+)/.exec(lastMail()?.text ?? '')?.[1] ?? '');
+    const mail = lastMailTo(forgetful.email);
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail?.text ?? '')?.[1] ?? '');
     expect(token.length).toBeGreaterThanOrEqual(22);
 
     const reset = await t.call('POST', '/api/user/reset-password', {
       body: { token, passwordHash: sha512Hex('New-Passw0rd!') },
     });
     expect(reset.status).toBe(200);
-    expect((await t.call('GET', '/api/user/me', { token: session.authToken })).status).toBe(401);
+    expect((await t.call('GET', '/api/user/me', { token: forgetful.authToken })).status).toBe(401);
     expect(
       (
         await t.call('POST', '/api/user/login', {
-          body: { username: 'forgetful', password: sha512Hex('Old-Passw0rd!') },
+          body: { username: forgetful.login, password: sha512Hex('Old-Passw0rd!') },
         })
       ).status,
     ).toBe(401);
-    await t.login('forgetful', 'New-Passw0rd!');
+    await t.login(forgetful.login, 'New-Passw0rd!');
     const again = await t.call('POST', '/api/user/reset-password', {
       body: { token, passwordHash: sha512Hex('Other-Passw0rd!') },
     });
@@ -397,8 +413,8 @@ describe('passwords', () => {
   });
 
   it('changes the password of a signed-in user only with the old one', async () => {
-    await t.user('changer', 'userrole', companyId, 'First-Passw0rd!');
-    const { authToken } = await t.login('changer', 'First-Passw0rd!');
+    const changer = await signedInUser(t, { prefix: 'changer', password: 'First-Passw0rd!' });
+    const { authToken } = changer;
     const wrong = await t.call('POST', '/api/user/change-password', {
       token: authToken,
       body: { oldPasswordHash: sha512Hex('nope'), newPasswordHash: sha512Hex('Second-Passw0rd!') },
@@ -410,14 +426,14 @@ describe('passwords', () => {
       body: { oldPasswordHash: sha512Hex('First-Passw0rd!'), newPasswordHash: sha512Hex('Second-Passw0rd!') },
     });
     expect(right.status).toBe(200);
-    await t.login('changer', 'Second-Passw0rd!');
+    await t.login(changer.login, 'Second-Passw0rd!');
   });
 });
 
 describe('second factor', () => {
   it('asks for a TOTP code at sign-in once enabled, and takes a recovery code once', async () => {
-    await t.user('careful', 'userrole', companyId, 'Care-Passw0rd!');
-    const { authToken } = await t.login('careful', 'Care-Passw0rd!');
+    const careful = await signedInUser(t, { prefix: 'careful', password: 'Care-Passw0rd!' });
+    const { authToken } = careful;
     const setup = await t.call('POST', '/api/user/mfa/setup', { token: authToken });
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
@@ -439,7 +455,7 @@ describe('second factor', () => {
     expect(recoveryCodes).toHaveLength(10);
 
     const step1 = await t.call('POST', '/api/user/login', {
-      body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') },
+      body: { username: careful.login, password: sha512Hex('Care-Passw0rd!') },
     });
     expect(step1.body).toMatchObject({ mfaRequired: true });
     expect(step1.body).not.toHaveProperty('authToken');
@@ -462,14 +478,14 @@ describe('second factor', () => {
     ).toBe(401);
 
     const step2 = await t.call('POST', '/api/user/login', {
-      body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') },
+      body: { username: careful.login, password: sha512Hex('Care-Passw0rd!') },
     });
     const recovered = await t.call('POST', '/api/user/login/mfa', {
       body: { mfaToken: step2.body.mfaToken, code: recoveryCodes[0] },
     });
     expect(recovered.status).toBe(200);
     const step3 = await t.call('POST', '/api/user/login', {
-      body: { username: 'careful', password: sha512Hex('Care-Passw0rd!') },
+      body: { username: careful.login, password: sha512Hex('Care-Passw0rd!') },
     });
     expect(
       (
@@ -525,8 +541,7 @@ describe('terms', () => {
       .insert(terms)
       .values({ title: 'Portal terms', description: 'Be nice.' })
       .returning();
-    await t.user('reader', 'userrole', companyId, 'Read-Passw0rd!');
-    const { authToken } = await t.login('reader', 'Read-Passw0rd!');
+    const { authToken } = await signedInUser(t, { prefix: 'reader', password: 'Read-Passw0rd!' });
     const current = await t.call('GET', '/api/terms/current', { token: authToken });
     expect(current.body.termsInfos).toMatchObject([{ termsId: row!.id, termsTitle: 'Portal terms' }]);
     expect((await t.call('GET', '/api/user/acceptterms/9999', { token: authToken })).status).toBe(404);
@@ -544,13 +559,14 @@ describe('photos', () => {
       .jpeg()
       .toBuffer();
     const admin = await t.adminToken();
+    const login = unique('pictured');
     const base = {
-      login: 'pictured',
+      login,
       passwordHash: sha512Hex('Pic-Passw0rd!'),
       firstName: 'Pia',
       lastName: 'Picture',
-      email: 'pia@example.com',
-      company: { companyId },
+      email: `${login}@example.com`,
+      company: { companyId: (await makeCompany(t)).id },
       registrationCompleted: true,
     };
     const notPicture = await t.call('POST', '/api/user/save', {
@@ -559,8 +575,7 @@ describe('photos', () => {
     });
     expect(notPicture.status).toBe(415);
     expect(
-      (await t.call('POST', '/api/user/find', { token: admin, body: { logins: ['pictured'] } })).body
-        .totalCount,
+      (await t.call('POST', '/api/user/find', { token: admin, body: { logins: [login] } })).body.totalCount,
     ).toBe(0);
 
     const saved = await t.call('POST', '/api/user/save', {
@@ -568,7 +583,7 @@ describe('photos', () => {
       body: { userInfos: [{ ...base, photoFileName: 'me.jpg', photoBase64: jpeg.toString('base64') }] },
     });
     expect(saved.status).toBe(200);
-    const { authToken } = await t.login('pictured', 'Pic-Passw0rd!');
+    const { authToken } = await t.login(login, 'Pic-Passw0rd!');
     const me = (await t.call('GET', '/api/user/me', { token: authToken })).body.userInfos as Array<{
       photoFileName: string;
       photoBase64: string;

@@ -8,12 +8,10 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-
-const PASSWORD = 'User-Passw0rd!';
+import { makeRole, makeUser, signedInUser, unique } from '../../../test/factories.ts';
 
 let t: TTestApp;
 let admin: string;
-let partner: string;
 let builtIn: Record<string, TRole>;
 
 const matrix = permissionMatrix;
@@ -26,19 +24,26 @@ async function deleteRole(token: string, roleId: number | undefined) {
   return t.call('POST', '/api/role/delete', { token, body: { roleData: { roleId } } });
 }
 
+async function findRoles(body: Record<string, unknown>, token = admin) {
+  const response = await t.call('POST', '/api/role/find', { token, body });
+  return { ...response, roles: (response.body.roleInfos ?? []) as TRole[] };
+}
+
 async function roleNamed(name: string): Promise<TRole | undefined> {
-  const response = await t.call('POST', '/api/role/find', { token: admin, body: { names: [name] } });
-  return (response.body.roleInfos as TRole[])[0];
+  return (await findRoles({ names: [name] })).roles[0];
+}
+
+/** A partner (holds every permission but adminmanagement.*) signed in, in a company of its own. */
+async function partnerToken(): Promise<string> {
+  return (await signedInUser(t, { role: 'partnerrole', prefix: 'roles_partner' })).authToken;
 }
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   admin = await t.adminToken();
-  const company = await t.company('Roles Co');
-  await t.user('roles-partner', 'partnerrole', company);
-  partner = (await t.login('roles-partner', PASSWORD)).authToken;
-  const response = await t.call('POST', '/api/role/find', { token: admin, body: {} });
-  builtIn = Object.fromEntries((response.body.roleInfos as TRole[]).map((r) => [r.roleName, r]));
+  // The seeded built-in roles: their ids and first matrices, which every test leaves as it found them.
+  const { roles } = await findRoles({ names: [...BUILTIN_ROLES] });
+  builtIn = Object.fromEntries(roles.map((r) => [r.roleName, r]));
 });
 
 afterAll(async () => {
@@ -46,20 +51,19 @@ afterAll(async () => {
 });
 
 describe('POST /api/role/find', () => {
-  it('lists the four built-in roles with full matrices and user counts when asked by an admin', async () => {
-    const response = await t.call('POST', '/api/role/find', {
-      token: admin,
-      body: { sort: [{ field: 'roleName', dir: 'asc' }] },
+  it('lists the four built-in roles with full matrices when an admin asks for them by name', async () => {
+    const response = await findRoles({
+      names: [...BUILTIN_ROLES],
+      sort: [{ field: 'roleName', dir: 'asc' }],
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ responseCode: 200, errorMessages: [], totalCount: 4 });
-    const roles = response.body.roleInfos as TRole[];
-    expect(roles.map((r) => r.roleName)).toEqual([...BUILTIN_ROLES].sort());
-    for (const role of roles) {
+    expect(response.roles.map((r) => r.roleName)).toEqual([...BUILTIN_ROLES].sort());
+    for (const role of response.roles) {
       expect(role.builtIn).toBe(true);
       expect(role.rolePermissionInfos.map((i) => i.rolePermissionName)).toEqual([...PERMISSION_AREAS]);
     }
-    const byName = Object.fromEntries(roles.map((r) => [r.roleName, r]));
+    const byName = Object.fromEntries(response.roles.map((r) => [r.roleName, r]));
     expect(byName.adminrole?.rolePermissionInfos).toEqual(matrix(ALL_PERMISSIONS));
     expect(byName.userrole?.rolePermissionInfos).toEqual(matrix(['contentmanagement.read']));
     expect(byName.partneruserrole?.rolePermissionInfos).toEqual(
@@ -68,21 +72,45 @@ describe('POST /api/role/find', () => {
     expect(byName.partnerrole?.rolePermissionInfos).toEqual(
       matrix(ALL_PERMISSIONS.filter((p) => !p.startsWith('adminmanagement.'))),
     );
-    expect(byName.adminrole?.userCount).toBe(1);
-    expect(byName.partnerrole?.userCount).toBe(1);
-    expect(byName.userrole?.userCount).toBe(0);
+    expect(byName.adminrole?.userCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lists every role, built-in and made, with the total when no filter is given', async () => {
+    const made = await makeRole(t, ['contentmanagement.read']);
+    const response = await findRoles({ pageSize: 1000 });
+    expect(response.status).toBe(200);
+    const names = response.roles.map((r) => r.roleName);
+    expect(names).toEqual(expect.arrayContaining([...BUILTIN_ROLES, made.roleName]));
+    expect(response.body.totalCount).toBe(names.length);
+    expect(response.roles.find((r) => r.roleName === made.roleName)).toMatchObject({
+      roleId: made.roleId,
+      builtIn: false,
+      userCount: 0,
+    });
+  });
+
+  it('counts one more holder of a built-in role when a user is given it', async () => {
+    const before = (await roleNamed('partneruserrole'))?.userCount ?? -1;
+    expect(before).toBeGreaterThanOrEqual(0);
+    await makeUser(t, { role: 'partneruserrole' });
+    expect((await roleNamed('partneruserrole'))?.userCount).toBe(before + 1);
   });
 
   it('finds roles by name and free text when filters are given', async () => {
-    const byNames = await t.call('POST', '/api/role/find', { token: partner, body: { names: ['USERROLE'] } });
+    const partner = await partnerToken();
+    const byNames = await findRoles({ names: ['USERROLE'] }, partner);
     expect(byNames.status).toBe(200);
-    expect((byNames.body.roleInfos as TRole[]).map((r) => r.roleName)).toEqual(['userrole']);
-    const bySearch = await t.call('POST', '/api/role/find', { token: admin, body: { search: 'partner' } });
-    expect((bySearch.body.roleInfos as TRole[]).map((r) => r.roleName).sort()).toEqual([
-      'partnerrole',
-      'partneruserrole',
-    ]);
+    expect(byNames.roles.map((r) => r.roleName)).toEqual(['userrole']);
+    const tag = unique('searched');
+    for (const suffix of ['one', 'two']) await t.role(`${tag}-${suffix}`, []);
+    const bySearch = await findRoles({ search: tag.toUpperCase() });
+    expect(bySearch.roles.map((r) => r.roleName).sort()).toEqual([`${tag}-one`, `${tag}-two`]);
     expect(bySearch.body.totalCount).toBe(2);
+    const builtInSearch = await findRoles({ search: 'partner' });
+    expect(builtInSearch.roles.map((r) => r.roleName)).toEqual(
+      expect.arrayContaining(['partnerrole', 'partneruserrole']),
+    );
+    expect(builtInSearch.roles.map((r) => r.roleName)).not.toContain('userrole');
   });
 
   it('answers 401 when no token is sent', async () => {
@@ -92,10 +120,7 @@ describe('POST /api/role/find', () => {
   });
 
   it('answers 400 when the sort field is unknown', async () => {
-    const response = await t.call('POST', '/api/role/find', {
-      token: admin,
-      body: { sort: [{ field: 'secret', dir: 'asc' }] },
-    });
+    const response = await findRoles({ sort: [{ field: 'secret', dir: 'asc' }] });
     expect(response.status).toBe(400);
     expect(response.body.errorMessages[1]).toMatch(/^\[Detail\] sort field secret is not valid/);
   });
@@ -104,25 +129,26 @@ describe('POST /api/role/find', () => {
 describe('POST /api/role/save', () => {
   it('creates a role whose matrix becomes exactly the permissions in the token of its holder', async () => {
     const granted = ['contentmanagement.read', 'usermanagement.read', 'companymanagement.read'];
-    const response = await saveRole(admin, { roleName: 'auditor', rolePermissionInfos: matrix(granted) });
+    const roleName = unique('auditor');
+    const response = await saveRole(admin, { roleName, rolePermissionInfos: matrix(granted) });
     expect(response.status).toBe(200);
     expect(response.body.errorMessages).toEqual([]);
     const [role] = response.body.roleInfos as TRole[];
-    expect(role).toMatchObject({ roleName: 'auditor', builtIn: false, userCount: 0 });
+    expect(role).toMatchObject({ roleName, builtIn: false, userCount: 0 });
     expect(role?.roleId).toBeGreaterThan(0);
     expect(role?.rolePermissionInfos).toEqual(matrix(granted));
 
-    await t.user('roles-auditor', 'auditor', null);
-    const { authToken } = await t.login('roles-auditor', PASSWORD);
-    const claims = decodeJwt(authToken);
-    expect(claims.roles).toEqual(['auditor']);
+    const holder = await signedInUser(t, { role: roleName, companyId: null });
+    const claims = decodeJwt(holder.authToken);
+    expect(claims.roles).toEqual([roleName]);
     expect([...(claims.permissions as string[])].sort()).toEqual([...granted].sort());
-    expect((await roleNamed('auditor'))?.userCount).toBe(1);
+    expect((await roleNamed(roleName))?.userCount).toBe(1);
   });
 
   it('stores missing areas as no permission when the matrix is partial', async () => {
+    const roleName = unique('partial');
     const response = await saveRole(admin, {
-      roleName: 'partial',
+      roleName,
       rolePermissionInfos: [
         {
           rolePermissionName: 'contentmanagement',
@@ -137,62 +163,75 @@ describe('POST /api/role/save', () => {
     expect((response.body.roleInfos as TRole[])[0]?.rolePermissionInfos).toEqual(
       matrix(['contentmanagement.create', 'contentmanagement.read']),
     );
+    expect((await roleNamed(roleName))?.rolePermissionInfos).toEqual(
+      matrix(['contentmanagement.create', 'contentmanagement.read']),
+    );
   });
 
-  it('updates the matrix of a role when its id is sent', async () => {
-    const role = await roleNamed('partial');
+  it('updates the name and matrix of a role when its id is sent', async () => {
+    const role = await makeRole(t, ['contentmanagement.create', 'contentmanagement.read'], 'partial');
+    const renamed = unique('renamed');
     const response = await saveRole(admin, {
-      roleId: role?.roleId,
-      roleName: 'partial-renamed',
+      roleId: role.roleId,
+      roleName: renamed,
       rolePermissionInfos: matrix(['usermanagement.read']),
     });
     expect(response.status).toBe(200);
     expect((response.body.roleInfos as TRole[])[0]).toMatchObject({
-      roleId: role?.roleId,
-      roleName: 'partial-renamed',
+      roleId: role.roleId,
+      roleName: renamed,
       rolePermissionInfos: matrix(['usermanagement.read']),
     });
-    expect(await roleNamed('partial')).toBeUndefined();
+    expect(await roleNamed(role.roleName)).toBeUndefined();
+    expect((await roleNamed(renamed))?.roleId).toBe(role.roleId);
   });
 
   it('answers 409 and creates nothing when the name is taken, in any case', async () => {
-    const response = await saveRole(admin, { roleName: 'AUDITOR', rolePermissionInfos: matrix([]) });
+    const taken = await makeRole(t, ['contentmanagement.read'], 'auditor');
+    const shouted = taken.roleName.toUpperCase();
+    const response = await saveRole(admin, { roleName: shouted, rolePermissionInfos: matrix([]) });
     expect(response.status).toBe(409);
-    expect(response.body.errorMessages).toContain('[Detail] roleName AUDITOR is already taken');
-    const all = await t.call('POST', '/api/role/find', { token: admin, body: { search: 'auditor' } });
+    expect(response.body.errorMessages).toContain(`[Detail] roleName ${shouted} is already taken`);
+    const all = await findRoles({ search: taken.roleName });
+    expect(all.roles.map((r) => r.roleId)).toEqual([taken.roleId]);
     expect(all.body.totalCount).toBe(1);
   });
 
   it('answers 409 and keeps the name when a built-in role is renamed', async () => {
+    const readers = unique('readers');
     const response = await saveRole(admin, {
       roleId: builtIn.userrole?.roleId,
-      roleName: 'readers',
+      roleName: readers,
       rolePermissionInfos: matrix(['contentmanagement.read']),
     });
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain('[Detail] A built-in role cannot be renamed');
-    expect(await roleNamed('readers')).toBeUndefined();
+    expect(await roleNamed(readers)).toBeUndefined();
     expect((await roleNamed('userrole'))?.roleId).toBe(builtIn.userrole?.roleId);
   });
 
   it('lets an admin change the matrix of a built-in role when its name is kept', async () => {
     const granted = ['contentmanagement.read', 'contentmanagement.create'];
-    const response = await saveRole(admin, {
-      roleId: builtIn.userrole?.roleId,
-      roleName: 'userrole',
-      rolePermissionInfos: matrix(granted),
-    });
-    expect(response.status).toBe(200);
-    expect((response.body.roleInfos as TRole[])[0]).toMatchObject({
-      builtIn: true,
-      rolePermissionInfos: matrix(granted),
-    });
-    const restore = await saveRole(admin, {
-      roleId: builtIn.userrole?.roleId,
-      roleName: 'userrole',
-      rolePermissionInfos: matrix(['contentmanagement.read']),
-    });
-    expect(restore.status).toBe(200);
+    try {
+      const response = await saveRole(admin, {
+        roleId: builtIn.userrole?.roleId,
+        roleName: 'userrole',
+        rolePermissionInfos: matrix(granted),
+      });
+      expect(response.status).toBe(200);
+      expect((response.body.roleInfos as TRole[])[0]).toMatchObject({
+        builtIn: true,
+        rolePermissionInfos: matrix(granted),
+      });
+    } finally {
+      // userrole is shared by every test of this file: put its seeded matrix back whatever happened.
+      const restore = await saveRole(admin, {
+        roleId: builtIn.userrole?.roleId,
+        roleName: 'userrole',
+        rolePermissionInfos: builtIn.userrole?.rolePermissionInfos,
+      });
+      expect(restore.status).toBe(200);
+    }
   });
 
   it('answers 409 and changes nothing when adminrole would lose adminmanagement read or update', async () => {
@@ -213,23 +252,27 @@ describe('POST /api/role/save', () => {
     expect((await roleNamed('adminrole'))?.rolePermissionInfos).toEqual(matrix(ALL_PERMISSIONS));
   });
 
-  it('answers 404 when the role id is unknown', async () => {
+  it('answers 404 and creates nothing when the role id is unknown', async () => {
+    const ghost = unique('ghost');
     const response = await saveRole(admin, {
       roleId: 999_999,
-      roleName: 'ghost',
+      roleName: ghost,
       rolePermissionInfos: matrix([]),
     });
     expect(response.status).toBe(404);
     expect(response.body.errorMessages).toContain('[Detail] The requested role is not found');
+    expect(await roleNamed(ghost)).toBeUndefined();
   });
 
   it('answers 403 and changes nothing when a partner saves a role', async () => {
-    const create = await saveRole(partner, { roleName: 'partner-made', rolePermissionInfos: matrix([]) });
+    const partner = await partnerToken();
+    const wanted = unique('partner_made');
+    const create = await saveRole(partner, { roleName: wanted, rolePermissionInfos: matrix([]) });
     expect(create.status).toBe(403);
     expect(create.body.errorMessages).toContain(
       '[Detail] This action needs the adminmanagement.update permission',
     );
-    expect(await roleNamed('partner-made')).toBeUndefined();
+    expect(await roleNamed(wanted)).toBeUndefined();
     const update = await saveRole(partner, {
       roleId: builtIn.partnerrole?.roleId,
       roleName: 'partnerrole',
@@ -241,7 +284,7 @@ describe('POST /api/role/save', () => {
     );
   });
 
-  it('answers 400 with a detail per problem when the body is not valid', async () => {
+  it('answers 400 with a detail per problem and creates nothing when the body is not valid', async () => {
     const empty = await t.call('POST', '/api/role/save', { token: admin, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.errorMessages[0]).toMatch(/^\[Title\] /);
@@ -252,21 +295,23 @@ describe('POST /api/role/save', () => {
     const badName = await saveRole(admin, { roleName: 'has space', rolePermissionInfos: matrix([]) });
     expect(badName.status).toBe(400);
     expect(badName.body.errorMessages).toContain('[Detail] roleName is not valid');
+    const repeatedName = unique('repeated');
     const repeated = await saveRole(admin, {
-      roleName: 'repeated',
+      roleName: repeatedName,
       rolePermissionInfos: [...matrix([]), ...matrix([])],
     });
     expect(repeated.status).toBe(400);
     expect(
       repeated.body.errorMessages.some((m) => m.includes('rolePermissionInfos has a repeated area')),
     ).toBe(true);
+    const badAreaName = unique('bad_area');
     const badArea = await saveRole(admin, {
-      roleName: 'bad-area',
+      roleName: badAreaName,
       rolePermissionInfos: [{ ...matrix([])[0], rolePermissionName: 'everything' }],
     });
     expect(badArea.status).toBe(400);
-    expect(await roleNamed('repeated')).toBeUndefined();
-    expect(await roleNamed('bad-area')).toBeUndefined();
+    expect(await roleNamed(repeatedName)).toBeUndefined();
+    expect(await roleNamed(badAreaName)).toBeUndefined();
   });
 });
 
@@ -279,22 +324,25 @@ describe('POST /api/role/delete', () => {
   });
 
   it('answers 409 and keeps the role when a user holds it', async () => {
-    const role = await roleNamed('auditor');
-    const response = await deleteRole(admin, role?.roleId);
+    const role = await makeRole(t, ['contentmanagement.read'], 'held');
+    await makeUser(t, { role: role.roleName });
+    const response = await deleteRole(admin, role.roleId);
     expect(response.status).toBe(409);
     expect(response.body.errorMessages).toContain(
       '[Detail] The role is assigned to 1 users; take it from them first',
     );
-    expect(await roleNamed('auditor')).toBeDefined();
+    expect(await roleNamed(role.roleName)).toBeDefined();
   });
 
   it('deletes an unused role and answers the deleted record', async () => {
-    const role = await roleNamed('partial-renamed');
-    const response = await deleteRole(admin, role?.roleId);
+    const made = await makeRole(t, ['usermanagement.read'], 'unused');
+    const role = await roleNamed(made.roleName);
+    expect(role?.roleId).toBe(made.roleId);
+    const response = await deleteRole(admin, made.roleId);
     expect(response.status).toBe(200);
     expect(response.body.errorMessages).toEqual([]);
     expect(response.body.roleInfos).toEqual([role]);
-    expect(await roleNamed('partial-renamed')).toBeUndefined();
+    expect(await roleNamed(made.roleName)).toBeUndefined();
   });
 
   it('answers 404 when the role is unknown', async () => {
@@ -304,14 +352,13 @@ describe('POST /api/role/delete', () => {
   });
 
   it('answers 403 and keeps the role when a partner deletes it', async () => {
-    const created = await saveRole(admin, { roleName: 'spare', rolePermissionInfos: matrix([]) });
-    const roleId = (created.body.roleInfos as TRole[])[0]?.roleId;
-    const response = await deleteRole(partner, roleId);
+    const spare = await makeRole(t, [], 'spare');
+    const response = await deleteRole(await partnerToken(), spare.roleId);
     expect(response.status).toBe(403);
     expect(response.body.errorMessages).toContain(
       '[Detail] This action needs the adminmanagement.delete permission',
     );
-    expect(await roleNamed('spare')).toBeDefined();
+    expect((await roleNamed(spare.roleName))?.roleId).toBe(spare.roleId);
   });
 
   it('answers 400 when the roleId is missing', async () => {

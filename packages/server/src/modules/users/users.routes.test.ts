@@ -178,14 +178,15 @@ describe('POST /api/user/find', () => {
     const { a, a1, b, partner } = await partnerTree();
     const userA = await makeUser(t, { companyId: a.id });
     const userA1 = await makeUser(t, { companyId: a1.id });
-    const inactiveA1 = await saveAsAdmin(unique('inactive'), { company: { companyId: a1.id }, active: false });
+    const inactiveA1 = await saveAsAdmin(unique('inactive'), {
+      company: { companyId: a1.id },
+      active: false,
+    });
     const userB = await makeUser(t, { companyId: b.id });
     const response = await find(partner.authToken, { sort: [{ field: 'login' }] });
     expect(response.status).toBe(200);
     const logins = response.users.map((u) => u.login);
-    expect([...logins].sort()).toEqual(
-      [partner.login, userA.login, userA1.login, inactiveA1.login].sort(),
-    );
+    expect([...logins].sort()).toEqual([partner.login, userA.login, userA1.login, inactiveA1.login].sort());
     expect(logins).not.toContain(userB.login);
     expect(logins).not.toContain('admin');
     for (const user of response.users) expect([a.id, a1.id]).toContain(user.company?.companyId);
@@ -581,7 +582,9 @@ describe('licence seats', () => {
 
   it('still creates an inactive user when the licence is full', async () => {
     const { companyId } = await fullLicence();
-    const response = await save(admin, [newUser(unique('seat_later'), { company: { companyId }, active: false })]);
+    const response = await save(admin, [
+      newUser(unique('seat_later'), { company: { companyId }, active: false }),
+    ]);
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]?.active).toBe(false);
   });
