@@ -1,9 +1,9 @@
 import type { TCompany, TCompanyRef, ZCompanyFindRequest } from '@portal/contract';
 import type { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
-import { iso } from '../../lib/dates.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { CompaniesRepository, TCompanyInsert, TCompanyRow } from './companies.repository.ts';
+import type { CompaniesRepository, TCompanyInsert } from './companies.repository.ts';
+import { toCompany } from './companies.mapper.ts';
 
 type TFind = z.infer<typeof ZCompanyFindRequest>;
 const companyNotFound = () => notFound('notFound', { name: 'company' });
@@ -60,43 +60,4 @@ export class CompaniesService {
       totalCount: total,
     };
   }
-}
-
-function toCompany(
-  row: TCompanyRow,
-  parents: Map<number, string>,
-  children: Array<{ parentId: number | null; companyId: number; companyName: string }>,
-): TCompany {
-  return {
-    companyId: row.id,
-    companyName: row.name,
-    companyAddress: row.address,
-    companyCity: row.city,
-    companyRegion: row.region,
-    companyZipCode: row.zipCode,
-    companyCountry: row.country,
-    companyURL: row.url,
-    companyContactName: row.contactName,
-    companyPhoneNumber: row.phone,
-    companyFaxNumber: row.fax,
-    companyEmail: row.email,
-    parentCompany:
-      row.parentId === null
-        ? null
-        : { companyId: row.parentId, companyName: parents.get(row.parentId) ?? '' },
-    childCompanies: children
-      .filter((c) => c.parentId === row.id)
-      .map(({ companyId, companyName }) => ({ companyId, companyName })),
-    companyLogoFileName: row.logoFileName,
-    companyParameters: row.companyParameters ?? null,
-    globalParameters: row.globalParameters ?? null,
-    companyLicense: row.licenseId === null ? null : { licenseInfoId: row.licenseId },
-    companyTerms: row.termsId === null ? null : { termsId: row.termsId },
-    useParentCompanyBranding: row.useParentBranding,
-    defaultMeasurementSystemId: row.defaultMeasurementSystemId,
-    active: row.active,
-    isPartnerCompany: row.isPartner,
-    createdByUserId: row.createdByUserId,
-    lastUpdate: iso(row.lastUpdate) ?? '',
-  };
 }

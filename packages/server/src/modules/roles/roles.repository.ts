@@ -1,16 +1,13 @@
 import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  PERMISSION_AREAS,
-  type TRole,
-  type TRoleFindRequest,
-  type TRolePermissionInfo,
-} from '@portal/contract';
+import { type TRole, type TRoleFindRequest, type TRolePermissionInfo } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { rolePermissions, roles, userRoles } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
+import { toRole } from './roles.mapper.ts';
 
 export type TRoleRow = typeof roles.$inferSelect;
+export type TPermissionRow = typeof rolePermissions.$inferSelect;
 
 /** Roles and their permission matrix. */
 export class RolesRepository {
@@ -82,22 +79,9 @@ export class RolesRepository {
         .where(inArray(userRoles.roleId, ids))
         .groupBy(userRoles.roleId),
     ]);
-    return rows.map((row) => ({
-      roleId: row.id,
-      roleName: row.name,
-      builtIn: row.builtIn,
-      userCount: userCounts.find((c) => c.roleId === row.id)?.users ?? 0,
-      rolePermissionInfos: PERMISSION_AREAS.map((area) => {
-        const p = permissionRows.find((r) => r.roleId === row.id && r.area === area);
-        return {
-          rolePermissionName: area,
-          permissionCreate: p?.canCreate ?? false,
-          permissionRead: p?.canRead ?? false,
-          permissionUpdate: p?.canUpdate ?? false,
-          permissionDelete: p?.canDelete ?? false,
-        };
-      }),
-    }));
+    return rows.map((row) =>
+      toRole(row, permissionRows, userCounts.find((c) => c.roleId === row.id)?.users ?? 0),
+    );
   }
 
   async save(
