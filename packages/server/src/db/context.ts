@@ -27,7 +27,11 @@ export class DbContext {
    * Runs a hot query built and prepared once per connection (the pool, or the open transaction),
    * so a request spends neither query building nor the server's parse and plan on it.
    */
-  runPrepared<T>(name: string, build: (db: TDb) => TPrepared<T>, values: Record<string, unknown>): Promise<T> {
+  runPrepared<T>(
+    name: string,
+    build: (db: TDb) => TPrepared<T>,
+    values: Record<string, unknown>,
+  ): Promise<T> {
     const db = this.db;
     let byName = this.#prepared.get(db);
     if (!byName) this.#prepared.set(db, (byName = new Map()));

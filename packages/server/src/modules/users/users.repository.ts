@@ -7,7 +7,11 @@ import { likePattern, orderOf, pageOf, pageResult, windowTotal } from '../../lib
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserInsert = typeof users.$inferInsert;
-export type TUserWithCompany = { user: TUserRow; companyName: string | null; companyLicenseId: number | null };
+export type TUserWithCompany = {
+  user: TUserRow;
+  companyName: string | null;
+  companyLicenseId: number | null;
+};
 
 const SORT_COLUMNS = {
   login: users.login,
@@ -131,7 +135,9 @@ export class UsersRepository {
       const pattern = likePattern(search);
       // As an array computed once, the company match can join the trigram index in a bitmap OR.
       const companyIds = sql`array(select ${companies.id} from ${companies} where lower(${companies.name}) like ${pattern})`;
-      conditions.push(or(sql`${USER_SEARCH_TEXT} like ${pattern}`, sql`${users.companyId} = any(${companyIds})`)!);
+      conditions.push(
+        or(sql`${USER_SEARCH_TEXT} like ${pattern}`, sql`${users.companyId} = any(${companyIds})`)!,
+      );
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const page = pageOf(filter);

@@ -76,7 +76,8 @@ export class UsersService {
         const roles = roleRefs
           .filter((r) => r.userId === row.user.id)
           .map(({ roleId, roleName }) => ({ roleId, roleName }));
-        const licence = licenceId === null || licenceId === undefined ? null : (licences.get(licenceId) ?? null);
+        const licence =
+          licenceId === null || licenceId === undefined ? null : (licences.get(licenceId) ?? null);
         const user = toUser(row, roles, licence);
         if (options.photos) user.photoBase64 = await this.#d.files.base64(row.user.photoHash);
         return [row.user.id, user] as const;
