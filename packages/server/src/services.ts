@@ -18,6 +18,7 @@ import { CompaniesService } from './modules/companies/companies.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { FilesService } from './modules/files/files.service.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
+import { HealthService } from './modules/health/health.service.ts';
 import { environmentOf } from './modules/info/environment.service.ts';
 import { LicencesRepository } from './modules/licences/licences.repository.ts';
 import { LicencesService } from './modules/licences/licences.service.ts';
@@ -126,7 +127,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     csrfKey: derive('csrf'),
     environment: environmentOf(config, APP_VERSION),
     signer,
-    health: new HealthRepository(ctx, database.kind),
+    health: new HealthService(new HealthRepository(ctx, database.kind)),
     mailer,
     limiter,
     botCheck,

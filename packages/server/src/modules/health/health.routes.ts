@@ -13,7 +13,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     { summary: 'The portal and its database answer', permission: 'public', response: ZHealth },
     async () => {
       if (!(await health.ping())) throw new AppError(503, [{ key: 'databaseDown' }]);
-      return { status: 'ok' as const, database: health.kind };
+      return { status: 'ok' as const, database: health.database };
     },
   );
 }
