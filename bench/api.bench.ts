@@ -5,6 +5,7 @@
  * Run: npm run bench (about three minutes); npm run bench -- --profile for CPU profiles instead.
  * bench/README.md and docs/performance.md explain the figures.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,8 +47,8 @@ const ADMIN_PASSWORD = 'Bench-Passw0rd!';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const date = new Date().toISOString().slice(0, 10);
 
-export type TCallKey = 'health' | 'me' | 'page' | 'search';
-export type TCall = {
+type TCallKey = 'health' | 'me' | 'page' | 'search';
+type TCall = {
   key: TCallKey;
   name: string;
   method: 'GET' | 'POST';
@@ -208,6 +209,19 @@ async function loadWarm(request: TRequest, server: TChildServer): Promise<TLoadR
   return load(request, CONNECTIONS, SECONDS, () => server.cpuMs());
 }
 
+/** The commit measured, and whether the packages differ from it (uncommitted work). */
+function sourceVersion(): { commit: string; packagesChanged: boolean } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  try {
+    return {
+      commit: git('rev-parse', 'HEAD'),
+      packagesChanged: git('status', '--porcelain', 'packages') !== '',
+    };
+  } catch {
+    return { commit: 'unknown', packagesChanged: true };
+  }
+}
+
 function poolSizeOf(db: TDb): number | undefined {
   return (db as unknown as { $client?: { options?: { max?: number } } }).$client?.options?.max;
 }
@@ -319,6 +333,7 @@ async function measure(statements: Record<TCallKey, string[]>, poolSize: number 
   const durationSeconds = Math.round((Date.now() - started) / 1000);
   const report = {
     date: new Date().toISOString(),
+    ...sourceVersion(),
     node: process.version,
     postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
     cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
@@ -372,7 +387,7 @@ async function profile() {
     const summary = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as TCpuProfile, root);
     summaries.push({ key, name: call.name, load: loaded, summary });
     console.log(
-      `\n${call.name}: ${loaded.requestsPerSecond} req/s while profiled, idle ${summary.idlePercent}%`,
+      `\n${call.name}: ${loaded.requestsPerSecond} req/s while profiled, ${loaded.serverCpuMsPerRequest} ms CPU per request, idle ${summary.idlePercent}%`,
     );
     console.log('self time by module (% of busy):');
     for (const share of summary.selfByModule.slice(0, 12)) console.log(`  ${share.percent}%  ${share.name}`);
@@ -386,7 +401,7 @@ async function profile() {
   const file = path.join(root, 'bench', 'results', `profile-postgres-${date}.json`);
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, users: USERS, connections: CONNECTIONS, seconds: SECONDS, portalLogLevel: LOG_LEVEL, summaries }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...sourceVersion(), node: process.version, users: USERS, connections: CONNECTIONS, seconds: SECONDS, portalLogLevel: LOG_LEVEL, summaries }, null, 2)}\n`,
   );
   say(
     `written to ${path.relative(root, file)}; raw profiles in bench/results/profiles/ (open in Chrome DevTools)`,
