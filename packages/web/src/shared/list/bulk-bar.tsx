@@ -1,4 +1,4 @@
-import { Button, Flex, theme, Typography } from 'antd';
+import { App, Button, Flex, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,10 +6,12 @@ export type TBulkAction = {
   key: string;
   label: string;
   icon: ReactNode;
-  onClick: () => void;
+  onClick: () => void | Promise<void>;
   /** Destructive: marked by a red icon (antd's red button text does not reach 4.5:1). */
   danger?: boolean;
   loading?: boolean;
+  /** Asks first in a dialog whose confirm button carries the action's label. */
+  confirm?: { title: string; content?: string };
 };
 
 export type TBulkBarProps = {
@@ -25,7 +27,18 @@ export type TBulkBarProps = {
 export function BulkBar({ count, label, actions, onClear }: TBulkBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const { modal } = App.useApp();
   if (count === 0) return null;
+  const run = (action: TBulkAction) => {
+    if (!action.confirm) return void action.onClick();
+    modal.confirm({
+      ...action.confirm,
+      okText: action.label,
+      okButtonProps: { danger: action.danger },
+      cancelText: t('common.cancel'),
+      onOk: action.onClick,
+    });
+  };
   return (
     <Flex
       wrap
@@ -42,7 +55,7 @@ export function BulkBar({ count, label, actions, onClear }: TBulkBarProps) {
           key={action.key}
           icon={action.danger ? <span style={{ color: token.colorError }}>{action.icon}</span> : action.icon}
           loading={action.loading}
-          onClick={action.onClick}
+          onClick={() => run(action)}
         >
           {action.label}
         </Button>

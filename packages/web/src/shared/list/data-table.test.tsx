@@ -38,6 +38,7 @@ type TScreenProps = {
   onCreate?: () => void;
   onDelete?: (fruit: TFruit) => void;
   onPeel?: (fruits: TFruit[]) => void;
+  onCompost?: (fruits: TFruit[]) => void;
 };
 
 function FruitScreen({
@@ -48,6 +49,7 @@ function FruitScreen({
   onCreate,
   onDelete,
   onPeel,
+  onCompost,
 }: TScreenProps) {
   const list = useListState<'name' | 'size', typeof fruitList.spec.filters, TFruit>(fruitList);
   return (
@@ -62,7 +64,17 @@ function FruitScreen({
         count={list.selected.length}
         label="Fruit actions"
         onClear={() => list.setSelected([])}
-        actions={[{ key: 'peel', label: 'Peel', icon: null, onClick: () => onPeel?.(list.selected) }]}
+        actions={[
+          { key: 'peel', label: 'Peel', icon: null, onClick: () => onPeel?.(list.selected) },
+          {
+            key: 'compost',
+            label: 'Compost',
+            icon: null,
+            danger: true,
+            confirm: { title: `Compost ${list.selected.length} fruit?` },
+            onClick: () => onCompost?.(list.selected),
+          },
+        ]}
       />
       <DataTable
         list={list}
@@ -130,7 +142,8 @@ describe('DataTable with useListState', { timeout: 20_000 }, () => {
     renderAt(<FruitScreen />, '/list?page=2');
     fireEvent.change(screen.getByLabelText('Search fruit'), { target: { value: 'kiwi' } });
     expect(location()).toBe('?page=2');
-    await waitFor(() => expect(location()).toBe('?q=kiwi'));
+    // Generous: re-rendering the table under jsdom on a busy machine can take a second.
+    await waitFor(() => expect(location()).toBe('?q=kiwi'), { timeout: 5_000 });
     expect(query()).toMatchObject({ search: 'kiwi', page: 1 });
   });
 
@@ -205,6 +218,20 @@ describe('DataTable with useListState', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('fruit-2').disabled).toBe(true);
     fireEvent.click(within(bar).getByRole('button', { name: 'Clear the selection' }));
     expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
+  it('asks before a bulk action that says so, and runs it on confirmation', async () => {
+    const onCompost = vi.fn();
+    renderAt(<FruitScreen onCompost={onCompost} />);
+    fireEvent.click(screen.getByLabelText('fruit-4'));
+    fireEvent.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Compost' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Compost 1 fruit?').length).toBeGreaterThan(0);
+    expect(onCompost).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Compost' }));
+    });
+    expect(onCompost).toHaveBeenCalledWith([fruits[3]]);
   });
 
   it('drops the selection when the page changes', () => {

@@ -2,11 +2,28 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../toast/toast-store.ts';
 import { ExportButton } from './export-button.tsx';
+import type { TPageFetcher } from './list-export.ts';
 import { installBrowserStubs, renderAt } from './list-test-support.tsx';
 
 type TRow = { id: number; name: string };
 
 const rows: TRow[] = Array.from({ length: 2345 }, (_, i) => ({ id: i + 1, name: `Zoë ${i + 1}` }));
+
+function renderExport(fetchPage: TPageFetcher<TRow>) {
+  renderAt(
+    <ExportButton<TRow>
+      name="fruit"
+      label="Export CSV"
+      hint="Download all"
+      fetchPage={fetchPage}
+      columns={() => [
+        { header: 'Id', value: (r) => r.id },
+        { header: 'Name', value: (r) => r.name },
+      ]}
+    />,
+  );
+  fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+}
 
 describe('ExportButton', { timeout: 20_000 }, () => {
   let blobs: Blob[];
@@ -34,19 +51,7 @@ describe('ExportButton', { timeout: 20_000 }, () => {
     const fetchPage = vi.fn((page: number, pageSize: number) =>
       Promise.resolve({ rows: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length }),
     );
-    renderAt(
-      <ExportButton<TRow>
-        name="fruit"
-        label="Export CSV"
-        hint="Download all"
-        fetchPage={fetchPage}
-        columns={() => [
-          { header: 'Id', value: (r) => r.id },
-          { header: 'Name', value: (r) => r.name },
-        ]}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    renderExport(fetchPage);
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(fetchPage.mock.calls).toEqual([
       [1, 1000],
@@ -65,16 +70,7 @@ describe('ExportButton', { timeout: 20_000 }, () => {
 
   it('says so when a page cannot be fetched, and downloads nothing', async () => {
     const fetchPage = vi.fn(() => Promise.reject(new Error('offline')));
-    renderAt(
-      <ExportButton<TRow>
-        name="fruit"
-        label="Export CSV"
-        hint="Download all"
-        fetchPage={fetchPage}
-        columns={() => [{ header: 'Id', value: (r) => r.id }]}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    renderExport(fetchPage);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('The request failed. Please try again.'));
     expect(blobs).toHaveLength(0);
   });

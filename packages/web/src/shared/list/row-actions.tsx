@@ -1,4 +1,6 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, theme, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 
 /** A confirmation asked before a row action runs (delete, ...). */
@@ -108,4 +110,23 @@ export function RowActions({
       ))}
     </Flex>
   );
+}
+
+/** The usual delete of one row: a bin that asks first, its confirm button named Delete. */
+export function deleteRowAction(
+  t: TFunction,
+  options: Pick<TRowAction, 'disabled' | 'disabledHint' | 'testId'> &
+    Pick<TRowConfirm, 'title' | 'description' | 'okTestId' | 'onConfirm'>,
+): TRowAction {
+  const { disabled, disabledHint, testId, ...confirm } = options;
+  return {
+    key: 'delete',
+    label: t('common.delete'),
+    icon: <DeleteOutlined />,
+    danger: true,
+    disabled,
+    disabledHint,
+    testId,
+    confirm: { ...confirm, okText: t('common.delete'), cancelText: t('common.cancel') },
+  };
 }

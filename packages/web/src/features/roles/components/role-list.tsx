@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TRole } from '@portal/contract';
 import { PERMISSION_ACTIONS } from '@portal/contract';
 import { Button, Flex, Tag, Typography } from 'antd';
@@ -8,7 +8,7 @@ import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus, type TListColumn } from '../../../shared/list/data-table.tsx';
 import { defineList, pageLocally } from '../../../shared/list/list-state.ts';
-import type { TRowAction } from '../../../shared/list/row-actions.tsx';
+import { deleteRowAction, type TRowAction } from '../../../shared/list/row-actions.tsx';
 import { SearchBox } from '../../../shared/list/search-box.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
@@ -124,21 +124,13 @@ export function RoleList() {
     },
     ...(mayDelete
       ? [
-          {
-            key: 'delete',
-            label: t('common.delete'),
-            icon: <DeleteOutlined />,
-            danger: true,
+          deleteRowAction(t, {
             disabled: role.builtIn,
             disabledHint: t('roles.builtInNoDelete'),
-            confirm: {
-              title: t('roles.deleteTitle', { name: role.roleName }),
-              description: role.userCount > 0 ? t('roles.deleteInUse', { count: role.userCount }) : undefined,
-              okText: t('common.delete'),
-              cancelText: t('common.cancel'),
-              onConfirm: () => deleteRole(role),
-            },
-          },
+            title: t('roles.deleteTitle', { name: role.roleName }),
+            description: role.userCount > 0 ? t('roles.deleteInUse', { count: role.userCount }) : undefined,
+            onConfirm: () => deleteRole(role),
+          }),
         ]
       : []),
   ];

@@ -1,11 +1,10 @@
 import { CheckOutlined, DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { holdsAll, type TUser } from '@portal/contract';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import type { TBulkAction } from '../../../shared/list/bulk-bar.tsx';
-import type { TRowAction } from '../../../shared/list/row-actions.tsx';
+import { deleteRowAction, type TRowAction } from '../../../shared/list/row-actions.tsx';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { useApproveUsers } from '../api/approve-users.ts';
 import { useDeleteUsers } from '../api/delete-users.ts';
@@ -26,7 +25,6 @@ export type TUserActionsInput = {
  */
 export function useUserActions({ roles, selected, clearSelection, onDeleted, onEdit }: TUserActionsInput) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const session = useSession();
   const approve = useApproveUsers();
   const remove = useDeleteUsers();
@@ -94,22 +92,14 @@ export function useUserActions({ roles, selected, clearSelection, onDeleted, onE
       : []),
     ...(mayDelete
       ? [
-          {
-            key: 'delete',
-            label: t('common.delete'),
-            icon: <DeleteOutlined />,
-            danger: true,
+          deleteRowAction(t, {
             disabled: locked(user),
             testId: 'row-delete',
-            confirm: {
-              title: t('users.deleteTitle', { login: user.login }),
-              description: t('users.deleteWarning'),
-              okText: t('common.delete'),
-              cancelText: t('common.cancel'),
-              okTestId: 'confirm-delete',
-              onConfirm: () => deleteUsers([user]),
-            },
-          },
+            title: t('users.deleteTitle', { login: user.login }),
+            description: t('users.deleteWarning'),
+            okTestId: 'confirm-delete',
+            onConfirm: () => deleteUsers([user]),
+          }),
         ]
       : []),
   ];
@@ -140,15 +130,11 @@ export function useUserActions({ roles, selected, clearSelection, onDeleted, onE
             label: t('common.delete'),
             icon: <DeleteOutlined />,
             danger: true,
-            onClick: () =>
-              modal.confirm({
-                title: t('users.bulkDeleteTitle', { count: selected.length }),
-                content: t('users.deleteWarning'),
-                okText: t('common.delete'),
-                okButtonProps: { danger: true },
-                cancelText: t('common.cancel'),
-                onOk: () => deleteUsers(selected),
-              }),
+            confirm: {
+              title: t('users.bulkDeleteTitle', { count: selected.length }),
+              content: t('users.deleteWarning'),
+            },
+            onClick: () => deleteUsers(selected),
           },
         ]
       : []),
