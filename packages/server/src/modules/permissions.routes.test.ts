@@ -134,7 +134,7 @@ describe('the route table', () => {
     );
   });
 
-  it('matches the route table of docs/api.md, generated from the routes themselves', () => {
+  it('finds docs/api.md up to date when its route table is generated from the routes themselves', () => {
     expect(documentedTable()).toBe('up to date');
   });
 

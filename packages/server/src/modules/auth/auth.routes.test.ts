@@ -35,7 +35,7 @@ describe('POST /api/user/login', () => {
     expect(user?.lastLogin).not.toBe('0001-01-01T00:00:00Z');
   });
 
-  it('answers 401 with the same detail for a wrong password and an unknown user', async () => {
+  it('answers 401 with the same detail when the password is wrong or the user unknown', async () => {
     const user = await makeUser(t);
     const wrong = await t.call('POST', '/api/user/login', {
       body: { username: user.login, password: sha512Hex('nope') },
@@ -81,7 +81,7 @@ describe('POST /api/user/login', () => {
     expect(response.body.errorMessages).toContain('[Detail] The account is not approved yet');
   });
 
-  it('locks the login after repeated failures, audits it, and refuses even the right password', async () => {
+  it('locks the login, audits it and refuses even the right password when sign-ins fail repeatedly', async () => {
     const clumsy = await makeUser(t, { prefix: 'clumsy', password: 'Clumsy-Passw0rd!' });
     for (let i = 0; i < 5; i++) {
       const response = await t.call('POST', '/api/user/login', {
@@ -103,7 +103,7 @@ describe('POST /api/user/login', () => {
     expect(audits).toHaveLength(1);
   });
 
-  it('locks an unknown login the same way, so locks reveal nothing', async () => {
+  it('locks an unknown login the same way when its sign-ins fail repeatedly, so locks reveal nothing', async () => {
     const nobody = unique('nobody');
     for (let i = 0; i < 5; i++)
       await t.call('POST', '/api/user/login', { body: { username: nobody, password: sha512Hex('x') } });
@@ -115,7 +115,7 @@ describe('POST /api/user/login', () => {
 });
 
 describe('tokens', () => {
-  it('answers 401 for a missing, tampered or expired authToken', async () => {
+  it('answers 401 when the authToken is missing, tampered with or expired', async () => {
     expect((await t.call('GET', '/api/user/me')).status).toBe(401);
     const { authToken } = await t.login('admin', ADMIN_PASSWORD);
     const tampered = `${authToken.slice(0, -3)}abc`;
@@ -154,12 +154,12 @@ describe('tokens', () => {
     expect((await t.call('GET', '/api/user/me', { token: next.authToken })).status).toBe(401);
   });
 
-  it('answers 401 for an unknown refresh token', async () => {
+  it('answers 401 when the refresh token is unknown or missing', async () => {
     expect((await t.call('GET', '/api/user/token-renew', { token: 'not-a-token' })).status).toBe(401);
     expect((await t.call('GET', '/api/user/token-renew')).status).toBe(401);
   });
 
-  it('ends the sign-in on logout: the authToken and refreshToken stop working', async () => {
+  it('stops the authToken and refreshToken when the user logs out', async () => {
     const session = await t.login('admin', ADMIN_PASSWORD);
     expect((await t.call('GET', '/api/user/logout', { token: session.authToken })).status).toBe(200);
     expect((await t.call('GET', '/api/user/me', { token: session.authToken })).status).toBe(401);
@@ -168,7 +168,7 @@ describe('tokens', () => {
 });
 
 describe('CSRF double submit', () => {
-  it('sets a signed XSRF-TOKEN cookie and checks it on non-GET requests that carry cookies', async () => {
+  it('sets a signed XSRF-TOKEN cookie and checks it when a non-GET request carries cookies', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/info/env' });
     const setCookie = [first.headers['set-cookie']].flat().find((c) => c?.startsWith('XSRF-TOKEN='));
     expect(setCookie).toMatch(/SameSite=Strict/);
@@ -212,7 +212,7 @@ describe('CSRF double submit', () => {
     expect(matching.statusCode).toBe(200);
   });
 
-  it('does not apply to requests without cookies (add-ins and scripts)', async () => {
+  it('lets a request through when it carries no cookies (add-ins and scripts)', async () => {
     const response = await t.call('POST', '/api/user/login', {
       body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) },
     });
@@ -237,7 +237,7 @@ describe('registration, approval and self-care activation', () => {
     ...extra,
   });
 
-  it('refuses bad input with the spec templates and changes nothing', async () => {
+  it('answers 400 with the spec templates and creates nothing when the registration is not valid', async () => {
     const response = await t.call('POST', '/api/user/register', {
       body: {
         userInfo: {
@@ -261,7 +261,7 @@ describe('registration, approval and self-care activation', () => {
     expect(found.body.totalCount).toBe(0);
   });
 
-  it('accepts the payload exactly as spec 7 shows it, without acceptTerms', async () => {
+  it('registers an inactive user when the payload is exactly as spec 7 shows it, without acceptTerms', async () => {
     const body = registration(unique('spec_shape'), (await makeCompany(t)).id);
     delete (body as { acceptTerms?: boolean }).acceptTerms;
     const response = await t.call('POST', '/api/user/register', { body });
@@ -269,7 +269,7 @@ describe('registration, approval and self-care activation', () => {
     expect((response.body.userInfos as Array<{ active: boolean }>)[0]?.active).toBe(false);
   });
 
-  it('walks a new user from registration to a full sign-in', async () => {
+  it('takes a new user from registration to a full sign-in when it is approved and activated', async () => {
     const companyId = (await makeCompany(t)).id;
     const rita = unique('rita');
     const registered = await t.call('POST', '/api/user/register', { body: registration(rita, companyId) });
@@ -375,7 +375,7 @@ describe('registration, approval and self-care activation', () => {
 });
 
 describe('passwords', () => {
-  it('answers 200 for an unknown login and sends nothing', async () => {
+  it('answers 200 and mails nothing when a reset is asked for an unknown login', async () => {
     const before = t.mailer.sent.length;
     const response = await t.call('POST', '/api/user/forgot-password', {
       body: { userLogin: unique('ghost') },
@@ -384,7 +384,7 @@ describe('passwords', () => {
     expect(t.mailer.sent.length).toBe(before);
   });
 
-  it('resets a password through a single-use link and ends every sign-in', async () => {
+  it('resets the password and ends every sign-in when the single-use mailed link is used', async () => {
     const forgetful = await signedInUser(t, { prefix: 'forgetful', password: 'Old-Passw0rd!' });
     expect(
       (await t.call('POST', '/api/user/forgot-password', { body: { userLogin: forgetful.login } })).status,
@@ -412,7 +412,7 @@ describe('passwords', () => {
     expect(again.status).toBe(400);
   });
 
-  it('changes the password of a signed-in user only with the old one', async () => {
+  it('changes the password of a signed-in user only when the old one is right', async () => {
     const changer = await signedInUser(t, { prefix: 'changer', password: 'First-Passw0rd!' });
     const { authToken } = changer;
     const wrong = await t.call('POST', '/api/user/change-password', {
@@ -431,7 +431,7 @@ describe('passwords', () => {
 });
 
 describe('second factor', () => {
-  it('asks for a TOTP code at sign-in once enabled, and takes a recovery code once', async () => {
+  it('asks for a TOTP code at sign-in and takes a recovery code once when the second factor is on', async () => {
     const careful = await signedInUser(t, { prefix: 'careful', password: 'Care-Passw0rd!' });
     const { authToken } = careful;
     const setup = await t.call('POST', '/api/user/mfa/setup', { token: authToken });
@@ -498,7 +498,7 @@ describe('second factor', () => {
 });
 
 describe('second factor required for administrators', () => {
-  it('lets an administrator without it do nothing but set it up', async () => {
+  it('lets an administrator do nothing but set it up when the second factor is required and missing', async () => {
     const strict = await createTestApp({ mfaRequiredForAdmins: true });
     try {
       const { authToken } = await strict.login('admin', ADMIN_PASSWORD);
@@ -536,7 +536,7 @@ describe('second factor required for administrators', () => {
 });
 
 describe('terms', () => {
-  it('shows the current terms and records their acceptance', async () => {
+  it('shows the current terms and records their acceptance when a user accepts them', async () => {
     const [row] = await t.database.db
       .insert(terms)
       .values({ title: 'Portal terms', description: 'Be nice.' })
@@ -553,7 +553,7 @@ describe('terms', () => {
 });
 
 describe('photos', () => {
-  it('stores an uploaded photo as a 256 px PNG, answers it in me, and refuses what is not a picture', async () => {
+  it('stores a 256 px PNG answered in me when a photo is uploaded, and refuses what is not a picture', async () => {
     const sharp = (await import('sharp')).default;
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
       .jpeg()
@@ -595,7 +595,7 @@ describe('photos', () => {
 });
 
 describe('transport', () => {
-  it('serves every route with or without a trailing slash and answers unknown routes with 404', async () => {
+  it('serves a route when its path has a trailing slash and answers 404 when the route is unknown', async () => {
     expect((await t.call('GET', '/api/info/env/')).status).toBe(200);
     const env = await t.call('GET', '/api/info/env');
     const keys = (env.body.environment as Array<{ key: string }>).map((e) => e.key);
@@ -613,7 +613,7 @@ describe('transport', () => {
     expect(missing.body.errorMessages[0]).toBe('[Title] Not found');
   });
 
-  it('rate limits sign-in attempts per address', async () => {
+  it('answers 429 when one address tries to sign in too often', async () => {
     const limited = await createTestApp({ rateLimits: true });
     try {
       const statuses: number[] = [];

@@ -127,7 +127,7 @@ describe('POST /api/role/find', () => {
 });
 
 describe('POST /api/role/save', () => {
-  it('creates a role whose matrix becomes exactly the permissions in the token of its holder', async () => {
+  it('creates a role whose matrix becomes exactly the permissions in the token of its holder when an admin saves it', async () => {
     const granted = ['contentmanagement.read', 'usermanagement.read', 'companymanagement.read'];
     const roleName = unique('auditor');
     const response = await saveRole(admin, { roleName, rolePermissionInfos: matrix(granted) });
@@ -334,7 +334,7 @@ describe('POST /api/role/delete', () => {
     expect(await roleNamed(role.roleName)).toBeDefined();
   });
 
-  it('deletes an unused role and answers the deleted record', async () => {
+  it('deletes a role and answers the deleted record when nobody holds it', async () => {
     const made = await makeRole(t, ['usermanagement.read'], 'unused');
     const role = await roleNamed(made.roleName);
     expect(role?.roleId).toBe(made.roleId);

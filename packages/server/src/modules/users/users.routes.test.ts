@@ -174,7 +174,7 @@ describe('POST /api/user/find', () => {
     expect(holders.users.map((u) => u.login)).toEqual([holder.login]);
   });
 
-  it('shows a partner the users of its company tree and never those of another tree', async () => {
+  it('answers a partner the users of its company tree and never those of another when it finds users', async () => {
     const { a, a1, b, partner } = await partnerTree();
     const userA = await makeUser(t, { companyId: a.id });
     const userA1 = await makeUser(t, { companyId: a1.id });
@@ -326,7 +326,7 @@ describe('POST /api/user/save', () => {
     expect((update.body.userInfos as TUser[])[0]?.lastName).toBe('Edited');
   });
 
-  it('lets a partner create a user in a child company of its tree', async () => {
+  it('creates a user when a partner saves one into a child company of its tree', async () => {
     const { a1, partner } = await partnerTree();
     const login = unique('partner_made');
     const response = await save(partner.authToken, [
