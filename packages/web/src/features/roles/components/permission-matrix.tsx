@@ -1,6 +1,7 @@
 import type { TPermissionAction, TPermissionArea } from '@portal/contract';
 import { PERMISSION_ACTIONS, PERMISSION_AREAS } from '@portal/contract';
 import { Checkbox, Grid, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMatrix } from './permission-matrix-model.ts';
 import { columnState, rowState, setCell, toggleColumn, toggleRow } from './permission-matrix-model.ts';
@@ -25,35 +26,40 @@ export function PermissionMatrix({ value, onChange, disabled = false, stacked }:
   const areaLabel = (area: TPermissionArea) => t(`permissions.areas.${area}`);
   const actionLabel = (action: TPermissionAction) => t(`permissions.actions.${action}`);
 
-  const areaToggle = (area: TPermissionArea) => {
-    const state = rowState(value, area);
-    return (
-      <Checkbox
-        checked={state === 'all'}
-        indeterminate={state === 'some'}
-        disabled={disabled}
-        aria-label={t('roles.toggleRow', { area: areaLabel(area) })}
-        onChange={() => onChange?.(toggleRow(value, area))}
-      >
-        {areaLabel(area)}
-      </Checkbox>
+  /** A checkbox that turns a whole row or column on, or off when it already is. */
+  const groupToggle = (
+    state: 'all' | 'some' | 'none',
+    ariaLabel: string,
+    next: () => TMatrix,
+    label: ReactNode,
+    style?: CSSProperties,
+  ) => (
+    <Checkbox
+      checked={state === 'all'}
+      indeterminate={state === 'some'}
+      disabled={disabled}
+      aria-label={ariaLabel}
+      onChange={() => onChange?.(next())}
+      style={style}
+    >
+      {label}
+    </Checkbox>
+  );
+  const areaToggle = (area: TPermissionArea) =>
+    groupToggle(
+      rowState(value, area),
+      t('roles.toggleRow', { area: areaLabel(area) }),
+      () => toggleRow(value, area),
+      areaLabel(area),
     );
-  };
-  const actionToggle = (action: TPermissionAction, vertical: boolean) => {
-    const state = columnState(value, action);
-    return (
-      <Checkbox
-        checked={state === 'all'}
-        indeterminate={state === 'some'}
-        disabled={disabled}
-        aria-label={t('roles.toggleColumn', { action: actionLabel(action) })}
-        onChange={() => onChange?.(toggleColumn(value, action))}
-        style={vertical ? { flexDirection: 'column', alignItems: 'center', gap: 4 } : undefined}
-      >
-        <span style={{ fontWeight: 600 }}>{actionLabel(action)}</span>
-      </Checkbox>
+  const actionToggle = (action: TPermissionAction, vertical: boolean) =>
+    groupToggle(
+      columnState(value, action),
+      t('roles.toggleColumn', { action: actionLabel(action) }),
+      () => toggleColumn(value, action),
+      <span style={{ fontWeight: 600 }}>{actionLabel(action)}</span>,
+      vertical ? { flexDirection: 'column', alignItems: 'center', gap: 4 } : undefined,
     );
-  };
   const cell = (area: TPermissionArea, action: TPermissionAction, withText: boolean) => (
     <Checkbox
       checked={value[area][action]}
