@@ -32,7 +32,6 @@ export function useUserActions({ roles, selected, clearSelection, onDeleted, onE
   const mayDelete = can(session, 'usermanagement.delete');
   const selfId = session.user?.id;
   const caller = {
-    isAdmin: can(session, 'adminmanagement.read'),
     permissions: new Set(Array.isArray(session.claims?.permissions) ? session.claims.permissions : []),
   };
   const grants = new Map(roles.map((r) => [r.roleId, r.permissions]));
