@@ -4,6 +4,18 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   base: './',
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Packages that declare no side effects would be tree-shaken anyway; for those that do not
+      // say (antd's form engine, reached through antd's Input), importing a module for a context
+      // must not keep the whole engine on the sign-in page. Only styles import for effect.
+      treeshake: {
+        moduleSideEffects: (id) => !id.includes('/node_modules/') || /\.css$/.test(id),
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createQueryClient } from '../shared/api/query-client.ts';
 import { antdLocaleOf, applyDayjsLocale } from '../shared/i18n/antd-locales.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { useLanguage } from '../shared/i18n/use-language.ts';
@@ -61,14 +59,14 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   );
 }
 
-/** i18n, TanStack Query, Ant Design locale and theme (light or dark) around the app. */
+/**
+ * i18n, Ant Design locale and theme (light or dark) around the app; TanStack Query comes with the
+ * screens that use it (QueryProvider), so the sign-in page does without.
+ */
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ThemedConfig>{children}</ThemedConfig>
-      </QueryClientProvider>
+      <ThemedConfig>{children}</ThemedConfig>
     </I18nextProvider>
   );
 }

@@ -3,6 +3,7 @@ import { App as AntdApp, Button, Drawer, Flex, Grid, Layout, Spin, theme, Typogr
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { QueryProvider } from '../../shared/api/query-provider.tsx';
 import { useSession } from '../../shared/auth/use-session.ts';
 import { loginPathFor } from '../../shared/auth/redirect.ts';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
@@ -69,114 +70,116 @@ export function MainLayout() {
 
   // antd's App (modal.confirm and friends for the screens) lives here, off the sign-in page.
   return (
-    <AntdApp>
-      <Layout style={{ minHeight: '100vh' }}>
-        <a
-          href="#main-content"
-          className="portal-skip-link"
-          style={{ background: token.colorBgElevated }}
-          onClick={(event) => {
-            event.preventDefault();
-            document.getElementById('main-content')?.focus();
-          }}
-        >
-          {t('header.skipToContent')}
-        </a>
-        {narrow ? (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            aria-label={t('menu.label')}
-            size={SIDER_WIDTH + 24}
-            styles={{ body: { padding: 0 }, header: { display: 'none' } }}
-          >
-            <nav aria-label={t('menu.label')} data-testid="side-menu">
-              <Brand collapsed={false} />
-              <SideMenu onNavigate={() => setDrawerOpen(false)} />
-            </nav>
-          </Drawer>
-        ) : (
-          <Layout.Sider
-            width={SIDER_WIDTH}
-            collapsible
-            collapsed={collapsed}
-            trigger={null}
-            theme="light"
-            style={{
-              borderInlineEnd: `1px solid ${token.colorSplit}`,
-              position: 'sticky',
-              top: 0,
-              height: '100vh',
-              overflow: 'auto',
+    <QueryProvider>
+      <AntdApp>
+        <Layout style={{ minHeight: '100vh' }}>
+          <a
+            href="#main-content"
+            className="portal-skip-link"
+            style={{ background: token.colorBgElevated }}
+            onClick={(event) => {
+              event.preventDefault();
+              document.getElementById('main-content')?.focus();
             }}
           >
-            <nav aria-label={t('menu.label')} data-testid="side-menu">
-              <Brand collapsed={collapsed} />
-              <SideMenu />
-            </nav>
-          </Layout.Sider>
-        )}
-        <Layout>
-          <Layout.Header
-            style={{
-              position: 'sticky',
-              top: 0,
-              zIndex: 10,
-              padding: '0 12px',
-              height: 56,
-              lineHeight: '56px',
-              background: token.colorBgContainer,
-              borderBottom: `1px solid ${token.colorSplit}`,
-            }}
-          >
-            <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={8}>
-              <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-                {narrow ? (
-                  <Button
-                    type="text"
-                    icon={<MenuOutlined />}
-                    aria-label={t('header.openMenu')}
-                    aria-expanded={drawerOpen}
-                    data-testid="menu-toggle"
-                    onClick={() => setDrawerOpen(true)}
-                  />
-                ) : (
-                  <Button
-                    type="text"
-                    icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                    aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
-                    aria-expanded={!collapsed}
-                    data-testid="menu-toggle"
-                    onClick={() => setCollapsed((c) => !c)}
-                  />
-                )}
-                {narrow ? (
-                  <Typography.Text strong ellipsis>
-                    {t('app.title')}
-                  </Typography.Text>
-                ) : null}
+            {t('header.skipToContent')}
+          </a>
+          {narrow ? (
+            <Drawer
+              placement="left"
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              aria-label={t('menu.label')}
+              size={SIDER_WIDTH + 24}
+              styles={{ body: { padding: 0 }, header: { display: 'none' } }}
+            >
+              <nav aria-label={t('menu.label')} data-testid="side-menu">
+                <Brand collapsed={false} />
+                <SideMenu onNavigate={() => setDrawerOpen(false)} />
+              </nav>
+            </Drawer>
+          ) : (
+            <Layout.Sider
+              width={SIDER_WIDTH}
+              collapsible
+              collapsed={collapsed}
+              trigger={null}
+              theme="light"
+              style={{
+                borderInlineEnd: `1px solid ${token.colorSplit}`,
+                position: 'sticky',
+                top: 0,
+                height: '100vh',
+                overflow: 'auto',
+              }}
+            >
+              <nav aria-label={t('menu.label')} data-testid="side-menu">
+                <Brand collapsed={collapsed} />
+                <SideMenu />
+              </nav>
+            </Layout.Sider>
+          )}
+          <Layout>
+            <Layout.Header
+              style={{
+                position: 'sticky',
+                top: 0,
+                zIndex: 10,
+                padding: '0 12px',
+                height: 56,
+                lineHeight: '56px',
+                background: token.colorBgContainer,
+                borderBottom: `1px solid ${token.colorSplit}`,
+              }}
+            >
+              <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={8}>
+                <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+                  {narrow ? (
+                    <Button
+                      type="text"
+                      icon={<MenuOutlined />}
+                      aria-label={t('header.openMenu')}
+                      aria-expanded={drawerOpen}
+                      data-testid="menu-toggle"
+                      onClick={() => setDrawerOpen(true)}
+                    />
+                  ) : (
+                    <Button
+                      type="text"
+                      icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                      aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
+                      aria-expanded={!collapsed}
+                      data-testid="menu-toggle"
+                      onClick={() => setCollapsed((c) => !c)}
+                    />
+                  )}
+                  {narrow ? (
+                    <Typography.Text strong ellipsis>
+                      {t('app.title')}
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+                <Flex align="center" gap={4} style={{ flex: 'none' }}>
+                  <LanguageSwitcher compact={narrow} />
+                  <ThemeToggle />
+                  <UserMenu compact={narrow} />
+                </Flex>
               </Flex>
-              <Flex align="center" gap={4} style={{ flex: 'none' }}>
-                <LanguageSwitcher compact={narrow} />
-                <ThemeToggle />
-                <UserMenu compact={narrow} />
-              </Flex>
-            </Flex>
-          </Layout.Header>
-          <Layout.Content
-            id="main-content"
-            tabIndex={-1}
-            style={{ padding: narrow ? 12 : 24, outline: 'none', minWidth: 0 }}
-          >
-            <Spin spinning={navigation.state === 'loading'} delay={200}>
-              <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-                <Outlet />
-              </Suspense>
-            </Spin>
-          </Layout.Content>
+            </Layout.Header>
+            <Layout.Content
+              id="main-content"
+              tabIndex={-1}
+              style={{ padding: narrow ? 12 : 24, outline: 'none', minWidth: 0 }}
+            >
+              <Spin spinning={navigation.state === 'loading'} delay={200}>
+                <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+                  <Outlet />
+                </Suspense>
+              </Spin>
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-    </AntdApp>
+      </AntdApp>
+    </QueryProvider>
   );
 }

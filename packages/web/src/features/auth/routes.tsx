@@ -1,5 +1,18 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
+
+/** A page that calls the API through TanStack Query, loaded together with the query provider. */
+async function withQueries(page: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+  const [{ QueryProvider }, Page] = await Promise.all([import('../../shared/api/query-provider.tsx'), page]);
+  return {
+    Component: () => (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    ),
+  };
+}
 
 /** The auth area (spec 2), each page loaded on demand. */
 export const authRoutes: RouteObject[] = [
@@ -13,27 +26,25 @@ export const authRoutes: RouteObject[] = [
       },
       {
         path: 'register',
-        lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }),
+        lazy: () => withQueries(import('./components/register-page.tsx').then((m) => m.RegisterPage)),
       },
       {
         path: 'forgot-password',
-        lazy: async () => ({
-          Component: (await import('./components/forgot-password-page.tsx')).ForgotPasswordPage,
-        }),
+        lazy: () =>
+          withQueries(import('./components/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
       },
       {
         path: 'reset-password',
-        lazy: async () => ({
-          Component: (await import('./components/reset-password-page.tsx')).ResetPasswordPage,
-        }),
+        lazy: () =>
+          withQueries(import('./components/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
       },
       {
         path: 'activate',
-        lazy: async () => ({ Component: (await import('./components/activate-page.tsx')).ActivatePage }),
+        lazy: () => withQueries(import('./components/activate-page.tsx').then((m) => m.ActivatePage)),
       },
       {
         path: 'terms',
-        lazy: async () => ({ Component: (await import('./components/terms-page.tsx')).TermsPage }),
+        lazy: () => withQueries(import('./components/terms-page.tsx').then((m) => m.TermsPage)),
       },
     ],
   },

@@ -1,5 +1,5 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setThemeMode, useThemeMode } from '../theme/theme-store.ts';
 
@@ -9,15 +9,14 @@ export function ThemeToggle() {
   const mode = useThemeMode();
   const label = mode === 'dark' ? t('header.lightMode') : t('header.darkMode');
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
-        aria-label={label}
-        aria-pressed={mode === 'dark'}
-        data-testid="theme-toggle"
-        onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}
-      />
-    </Tooltip>
+    <Button
+      type="text"
+      icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+      aria-label={label}
+      aria-pressed={mode === 'dark'}
+      data-testid="theme-toggle"
+      title={label}
+      onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Flex, Layout, theme, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
@@ -10,7 +10,7 @@ export function AuthLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Layout style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+    <div style={{ minHeight: '100vh', background: token.colorBgLayout }}>
       <Flex component="header" justify="flex-end" gap={4} style={{ padding: 8 }}>
         <LanguageSwitcher />
         <ThemeToggle />
@@ -33,9 +33,9 @@ export function AuthLayout() {
           >
             F
           </span>
-          <Typography.Text strong style={{ fontSize: 24 }}>
+          <span style={{ fontSize: 24, fontWeight: 600, color: token.colorTextHeading }}>
             {t('app.title')}
-          </Typography.Text>
+          </span>
         </Flex>
         {/* A plain panel: antd's Card would bring its tabs and skeleton onto the sign-in page. */}
         <div
@@ -54,6 +54,6 @@ export function AuthLayout() {
           </Suspense>
         </div>
       </Flex>
-    </Layout>
+    </div>
   );
 }

@@ -4,7 +4,6 @@ import { beginSession, endSession } from '../../../shared/api/session.ts';
 import { isEmailActivated } from '../../../shared/auth/email-activation.ts';
 import { safeRedirect } from '../../../shared/auth/redirect.ts';
 import { isSelfcareSession, sessionStore } from '../../../shared/auth/session-store.ts';
-import { fetchCurrentTerms } from '../api/current-terms.ts';
 
 export type TSignInOutcome = { kind: 'navigate'; to: string } | { kind: 'not-activated' };
 
@@ -24,6 +23,8 @@ export async function completeSignIn(answer: TTokens, redirect: string | null): 
   }
   const target = safeRedirect(redirect);
   try {
+    // Fetched only now: the sign-in page itself needs none of the terms code.
+    const { fetchCurrentTerms } = await import('../api/current-terms.ts');
     const terms = await fetchCurrentTerms(false);
     if (terms && terms.termsId !== user.termsId) {
       return { kind: 'navigate', to: `/auth/terms?redirect=${encodeURIComponent(target)}` };

@@ -1,29 +1,41 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex } from 'antd';
+// The two inputs by their own modules: antd's Input namespace would bring TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import PasswordInput from 'antd/es/input/Password';
+import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
-import { requiredRule } from '../../../shared/ui/required-rule.ts';
-import { useLogin } from '../api/login.ts';
-import type { TLoginAnswer } from '../api/login.ts';
-import { useLoginMfa } from '../api/login-mfa.ts';
+import { LightField, LightParagraph } from '../../../shared/ui/light-field.tsx';
+import { isEmptyValue, requiredMessage } from '../../../shared/ui/required-rule.ts';
+import { login, type TLoginAnswer } from '../api/login.ts';
+import { loginMfa } from '../api/login-mfa.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 type TCredentials = { username: string; password: string };
+type TFieldErrors = Partial<Record<'username' | 'password' | 'code', string>>;
+
+/** Reads the named text inputs of a submitted form. */
+function formText(event: FormEvent<HTMLFormElement>, name: string): string {
+  const value = new FormData(event.currentTarget).get(name);
+  return typeof value === 'string' ? value : '';
+}
 
 /** Sign-in with username and password, then a TOTP code when the account asks for one. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const login = useLogin();
-  const loginMfa = useLoginMfa();
+  // Plain calls with a pending flag: TanStack Query is not loaded on the sign-in page.
+  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
 
   const describe = (err: unknown): string => {
     if (!isApiError(err)) return t('errors.requestFailed');
@@ -48,24 +60,42 @@ export function LoginPage() {
     }
   };
 
-  const submit = async ({ username, password }: TCredentials) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { username, password }: TCredentials = {
+      username: formText(event, 'username'),
+      password: formText(event, 'password'),
+    };
+    const errors: TFieldErrors = {
+      ...(isEmptyValue(username) ? { username: requiredMessage('username') } : {}),
+      ...(password === '' ? { password: requiredMessage('password') } : {}),
+    };
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     setError(null);
+    setPending(true);
     try {
-      await proceed(
-        await login.mutateAsync({ username: username.trim(), password: await hashPassword(password) }),
-      );
+      await proceed(await login({ username: username.trim(), password: await hashPassword(password) }));
     } catch (err) {
       setError(describe(err));
+    } finally {
+      setPending(false);
     }
   };
 
-  const submitCode = async ({ code }: { code: string }) => {
-    if (!mfaToken) return;
+  const submitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = formText(event, 'code');
+    setFieldErrors(isEmptyValue(code) ? { code: requiredMessage('code') } : {});
+    if (!mfaToken || isEmptyValue(code)) return;
     setError(null);
+    setPending(true);
     try {
-      await proceed(await loginMfa.mutateAsync({ mfaToken, code: code.trim() }));
+      await proceed(await loginMfa({ mfaToken, code: code.trim() }));
     } catch (err) {
       setError(isApiError(err) && err.status === 401 ? t('auth.mfaIncorrect') : describe(err));
+    } finally {
+      setPending(false);
     }
   };
 
@@ -80,33 +110,38 @@ export function LoginPage() {
     />
   ) : null;
 
+  const invalid = (name: keyof TFieldErrors) =>
+    fieldErrors[name]
+      ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': `login-${name}-error` }
+      : {};
+
+  // A plain form with antd inputs: antd's form engine would double the sign-in page's script.
   if (mfaToken) {
     return (
       <>
         <PageTitle>{t('auth.mfaTitle')}</PageTitle>
-        <Typography.Paragraph type="secondary">{t('auth.mfaHint')}</Typography.Paragraph>
+        <LightParagraph secondary>{t('auth.mfaHint')}</LightParagraph>
         {alert}
-        <Form
-          layout="vertical"
-          onFinish={(values: { code: string }) => void submitCode(values)}
-          requiredMark={false}
-        >
-          <Form.Item name="code" label={t('auth.mfaCode')} rules={[requiredRule('code')]}>
+        <form noValidate onSubmit={(event) => void submitCode(event)}>
+          <LightField id="login-code" label={t('auth.mfaCode')} error={fieldErrors.code}>
             <Input
-              prefix={<SafetyOutlined />}
+              id="login-code"
+              name="code"
+              prefix={<SafetyOutlined aria-hidden />}
               autoComplete="one-time-code"
               inputMode="numeric"
               autoFocus
-              maxLength={32}
+              maxLength={64}
+              {...invalid('code')}
             />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loginMfa.isPending || finishing}>
+          </LightField>
+          <Button type="primary" htmlType="submit" block loading={pending || finishing}>
             {t('auth.verify')}
           </Button>
           <Button type="link" block onClick={() => setMfaToken(null)} style={{ marginTop: 8 }}>
             {t('common.back')}
           </Button>
-        </Form>
+        </form>
       </>
     );
   }
@@ -114,30 +149,38 @@ export function LoginPage() {
   return (
     <>
       <PageTitle>{t('auth.signInTitle')}</PageTitle>
-      <Typography.Paragraph type="secondary">{t('auth.signInHint')}</Typography.Paragraph>
+      <LightParagraph secondary>{t('auth.signInHint')}</LightParagraph>
       {alert}
-      <Form
-        layout="vertical"
-        onFinish={(values: TCredentials) => void submit(values)}
-        requiredMark={false}
-        data-testid="login-form"
-      >
-        <Form.Item name="username" label={t('auth.username')} rules={[requiredRule('username')]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={[requiredRule('password')]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-        </Form.Item>
+      <form noValidate onSubmit={(event) => void submit(event)} data-testid="login-form">
+        <LightField id="login-username" label={t('auth.username')} error={fieldErrors.username}>
+          <Input
+            id="login-username"
+            name="username"
+            prefix={<UserOutlined aria-hidden />}
+            autoComplete="username"
+            autoFocus
+            {...invalid('username')}
+          />
+        </LightField>
+        <LightField id="login-password" label={t('auth.password')} error={fieldErrors.password}>
+          <PasswordInput
+            id="login-password"
+            name="password"
+            prefix={<LockOutlined aria-hidden />}
+            autoComplete="current-password"
+            {...invalid('password')}
+          />
+        </LightField>
         <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
           <Link to="/auth/forgot-password">{t('auth.forgotPasswordLink')}</Link>
         </Flex>
-        <Button type="primary" htmlType="submit" block loading={login.isPending || finishing}>
+        <Button type="primary" htmlType="submit" block loading={pending || finishing}>
           {t('auth.signIn')}
         </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+      </form>
+      <LightParagraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
         {t('auth.noAccount')} <Link to="/auth/register">{t('auth.registerLink')}</Link>
-      </Typography.Paragraph>
+      </LightParagraph>
     </>
   );
 }
