@@ -15,8 +15,10 @@ import {
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
-/** Creates users through the API as admin (no cookies, so no CSRF header is needed). */
-async function createUsers(baseUrl: string, logins: string[]): Promise<void> {
+type TPost = (path: string, body: object) => Promise<Record<string, unknown>>;
+
+/** Calls the API as admin (no cookies, so no CSRF header is needed). */
+async function adminApi(baseUrl: string): Promise<TPost> {
   const post = async (path: string, body: object, token?: string) => {
     const response = await fetch(new URL(`api${path}`, baseUrl), {
       method: 'POST',
@@ -33,19 +35,7 @@ async function createUsers(baseUrl: string, logins: string[]): Promise<void> {
   })) as {
     authToken: string;
   };
-  await post(
-    '/user/save',
-    {
-      userInfos: logins.map((login, i) => ({
-        login,
-        passwordHash: sha512(`Pw-${login}-1!`),
-        firstName: 'Zoë',
-        lastName: `Export ${String(i).padStart(2, '0')}`,
-        email: `${login}@example.com`,
-      })),
-    },
-    authToken,
-  );
+  return (path, body) => post(path, body, authToken);
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -74,9 +64,26 @@ describe('users list', () => {
   const prefix = `e2e.list.${Date.now().toString(36)}`;
   const logins = Array.from({ length: 27 }, (_, i) => `${prefix}.${String(i).padStart(2, '0')}`);
 
+  let partnerRoleIds: number[] = [];
+
   beforeAll(async () => {
     env = await openPortal();
-    await createUsers(env.portal.url, logins);
+    const api = await adminApi(env.portal.url);
+    await api('/user/save', {
+      userInfos: logins.map((login, i) => ({
+        login,
+        passwordHash: sha512(`Pw-${login}-1!`),
+        firstName: 'Zoë',
+        lastName: `Export ${String(i).padStart(2, '0')}`,
+        email: `${login}@example.com`,
+      })),
+    });
+    const { roleInfos } = (await api('/role/find', {})) as {
+      roleInfos: { roleId: number; roleName: string }[];
+    };
+    partnerRoleIds = roleInfos
+      .filter((r) => r.roleName === 'partnerrole' || r.roleName === 'partneruserrole')
+      .map((r) => r.roleId);
   });
 
   afterAll(() => env?.close());
@@ -179,5 +186,30 @@ describe('users list', () => {
     await page.locator('[data-testid=bulk-bar]').waitFor();
     expect(await axeFindings(page, '[data-testid=user-list]')).toEqual([]);
     expect(await axeFindings(page, '[data-testid=bulk-bar]')).toEqual([]);
+  });
+
+  it('shows filter texts whole in Spanish, German and Japanese', async () => {
+    const page = await env.newPage({ width: 1366, height: 860 });
+    await signIn(page, env.portal.url, 'admin', ADMIN_PASSWORD);
+    for (const [language, allStatuses] of [
+      ['es', 'Todos los estados'],
+      ['de', 'Alle Status'],
+      ['ja', 'すべての状態'],
+    ] as const) {
+      await page.evaluate((value) => localStorage.setItem('language', value), language);
+      await page.goto(`${env.portal.url}#/users?roles=${partnerRoleIds.join(',')}`);
+      await page.reload();
+      await page.getByText(allStatuses, { exact: true }).waitFor();
+      await page.getByText('partneruserrole', { exact: true }).waitFor();
+      // Every text the drop-downs cut with an ellipsis: wider than the box that shows it.
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.ant-select, .ant-select *')]
+          .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.textContent?.trim())
+          .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).opacity !== '0')
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+      expect(cut, language).toEqual([]);
+    }
   });
 });
