@@ -1,9 +1,9 @@
-import { unique, type TTestApp } from './test-app.ts';
-
 /**
  * Small factories for API tests: each call makes fresh rows with a name no other call answers, so
  * a test that builds its own data with them passes alone and in any order.
  */
+import { unique, type TTestApp } from './test-app.ts';
+
 export { unique };
 
 /** The password every factory user gets unless a test names another. */
