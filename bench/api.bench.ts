@@ -362,7 +362,7 @@ async function measure(statements: Record<TCallKey, string[]>, poolSize: number 
   const wrote = writeDocsTable(
     docs,
     table,
-    `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${SECONDS} s each, portal pool ${poolSize ?? '?'} connections, log level ${LOG_LEVEL}`,
+    `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${SECONDS} s each, portal pool ${poolSize ?? '?'} connections, log level ${LOG_LEVEL}, load average ${loadAverageAtStart[0]} at the start`,
   );
   say(`written to ${path.relative(root, file)}${wrote ? ' and docs/performance.md' : ''}`);
 }
