@@ -117,6 +117,10 @@ describe('managing users', () => {
     await form.getByLabel('E-mail').fill('second.admin@example.com');
     await page.locator('[data-testid=user-form-save]').click();
     await waitForToast(page, 'The login admin is already taken');
+    // The toast sits below the header: the language, theme and account controls stay usable.
+    const toastBox = await page.locator('[data-testid=toast]').first().boundingBox();
+    const menuBox = await page.locator('[data-testid=user-menu]').boundingBox();
+    expect(toastBox && menuBox && toastBox.y >= menuBox.y + menuBox.height).toBe(true);
     await form
       .locator('.ant-form-item', { has: page.getByLabel('Login') })
       .getByText('The login admin is already taken')

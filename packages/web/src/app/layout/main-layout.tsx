@@ -154,7 +154,7 @@ export function MainLayout() {
                     />
                   )}
                   {narrow ? (
-                    <Typography.Text strong ellipsis>
+                    <Typography.Text strong ellipsis={{ tooltip: t('app.title') }}>
                       {t('app.title')}
                     </Typography.Text>
                   ) : null}

@@ -49,10 +49,10 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
               disabled: true,
               label: (
                 <Flex vertical style={{ maxWidth: 240 }}>
-                  <Typography.Text strong ellipsis>
+                  <Typography.Text strong ellipsis={{ tooltip: name }}>
                     {name}
                   </Typography.Text>
-                  <Typography.Text type="secondary" ellipsis>
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: user?.email ?? user?.login }}>
                     {user?.email ?? user?.login}
                   </Typography.Text>
                 </Flex>
@@ -86,7 +86,7 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
               data-testid="header-avatar"
             />
             {compact ? null : (
-              <Typography.Text ellipsis style={{ maxWidth: 180 }}>
+              <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 180 }}>
                 {name}
               </Typography.Text>
             )}

@@ -4,6 +4,7 @@ import { Button, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../toast/toast-store.ts';
+import { passwordVisibilityIcon } from './password-visibility.tsx';
 
 export type TNewPasswordInputProps = {
   id?: string;
@@ -51,6 +52,7 @@ export function NewPasswordInput({
         autoComplete={autoComplete}
         aria-label={ariaLabel}
         visibilityToggle={{ visible, onVisibleChange: setVisible }}
+        iconRender={passwordVisibilityIcon(t)}
         data-testid="new-password"
       />
       <Tooltip title={t('password.generate')}>

@@ -7,6 +7,7 @@ import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
 import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { passwordVisibilityIcon } from '../../../shared/ui/password-visibility.tsx';
 
 type TChangePasswordForm = { oldPassword: string; newPassword: string };
 
@@ -51,7 +52,7 @@ export function ChangePasswordDialog({ open, onClose }: TChangePasswordDialogPro
     >
       <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item name="oldPassword" label={t('password.current')} rules={[requiredRule('oldPassword')]}>
-          <Input.Password autoComplete="current-password" />
+          <Input.Password autoComplete="current-password" iconRender={passwordVisibilityIcon(t)} />
         </Form.Item>
         <Form.Item
           name="newPassword"

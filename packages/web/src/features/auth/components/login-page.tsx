@@ -15,6 +15,7 @@ import { login, type TLoginAnswer } from '../api/login.ts';
 import { loginMfa } from '../api/login-mfa.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { PageTitle } from '../../../shared/ui/page-title.tsx';
+import { passwordVisibilityIcon } from '../../../shared/ui/password-visibility.tsx';
 
 type TCredentials = { username: string; password: string };
 type TFieldErrors = Partial<Record<'username' | 'password' | 'code', string>>;
@@ -168,6 +169,7 @@ export function LoginPage() {
             name="password"
             prefix={<LockOutlined aria-hidden />}
             autoComplete="current-password"
+            iconRender={passwordVisibilityIcon(t)}
             {...invalid('password')}
           />
         </LightField>
