@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, terms } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { totpCode } from '../../lib/totp.ts';
 import { ADMIN_PASSWORD, createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, makeUser, signedInUser, unique } from '../../../test/factories.ts';
@@ -532,65 +532,6 @@ describe('second factor required for administrators', () => {
     } finally {
       await strict.close();
     }
-  });
-});
-
-describe('terms', () => {
-  it('shows the current terms and records their acceptance when a user accepts them', async () => {
-    const [row] = await t.database.db
-      .insert(terms)
-      .values({ title: 'Portal terms', description: 'Be nice.' })
-      .returning();
-    const { authToken } = await signedInUser(t, { prefix: 'reader', password: 'Read-Passw0rd!' });
-    const current = await t.call('GET', '/api/terms/current', { token: authToken });
-    expect(current.body.termsInfos).toMatchObject([{ termsId: row!.id, termsTitle: 'Portal terms' }]);
-    expect((await t.call('GET', '/api/user/acceptterms/9999', { token: authToken })).status).toBe(404);
-    expect((await t.call('GET', '/api/user/acceptterms/abc', { token: authToken })).status).toBe(400);
-    const accepted = await t.call('GET', `/api/user/acceptterms/${row!.id}`, { token: authToken });
-    expect(accepted.status).toBe(200);
-    expect((accepted.body.userInfos as Array<{ termsId: number }>)[0]?.termsId).toBe(row!.id);
-  });
-});
-
-describe('photos', () => {
-  it('stores a 256 px PNG answered in me when a photo is uploaded, and refuses what is not a picture', async () => {
-    const sharp = (await import('sharp')).default;
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
-      .jpeg()
-      .toBuffer();
-    const admin = await t.adminToken();
-    const login = unique('pictured');
-    const base = {
-      login,
-      passwordHash: sha512Hex('Pic-Passw0rd!'),
-      firstName: 'Pia',
-      lastName: 'Picture',
-      email: `${login}@example.com`,
-      company: { companyId: (await makeCompany(t)).id },
-      registrationCompleted: true,
-    };
-    const notPicture = await t.call('POST', '/api/user/save', {
-      token: admin,
-      body: { userInfos: [{ ...base, photoBase64: Buffer.from('hello').toString('base64') }] },
-    });
-    expect(notPicture.status).toBe(415);
-    expect(
-      (await t.call('POST', '/api/user/find', { token: admin, body: { logins: [login] } })).body.totalCount,
-    ).toBe(0);
-
-    const saved = await t.call('POST', '/api/user/save', {
-      token: admin,
-      body: { userInfos: [{ ...base, photoFileName: 'me.jpg', photoBase64: jpeg.toString('base64') }] },
-    });
-    expect(saved.status).toBe(200);
-    const { authToken } = await t.login(login, 'Pic-Passw0rd!');
-    const me = (await t.call('GET', '/api/user/me', { token: authToken })).body.userInfos as Array<{
-      photoFileName: string;
-      photoBase64: string;
-    }>;
-    expect(me[0]?.photoFileName).toBe('me.jpg');
-    const meta = await sharp(Buffer.from(me[0]!.photoBase64, 'base64')).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
   });
 });
 

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
+import { makeCompany, unique } from '../../../test/factories.ts';
+
+let t: TTestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('photos', () => {
+  it('stores a 256 px PNG answered in me when a photo is uploaded, and refuses what is not a picture', async () => {
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const admin = await t.adminToken();
+    const login = unique('pictured');
+    const base = {
+      login,
+      passwordHash: sha512Hex('Pic-Passw0rd!'),
+      firstName: 'Pia',
+      lastName: 'Picture',
+      email: `${login}@example.com`,
+      company: { companyId: (await makeCompany(t)).id },
+      registrationCompleted: true,
+    };
+    const notPicture = await t.call('POST', '/api/user/save', {
+      token: admin,
+      body: { userInfos: [{ ...base, photoBase64: Buffer.from('hello').toString('base64') }] },
+    });
+    expect(notPicture.status).toBe(415);
+    expect(
+      (await t.call('POST', '/api/user/find', { token: admin, body: { logins: [login] } })).body.totalCount,
+    ).toBe(0);
+
+    const saved = await t.call('POST', '/api/user/save', {
+      token: admin,
+      body: { userInfos: [{ ...base, photoFileName: 'me.jpg', photoBase64: jpeg.toString('base64') }] },
+    });
+    expect(saved.status).toBe(200);
+    const { authToken } = await t.login(login, 'Pic-Passw0rd!');
+    const me = (await t.call('GET', '/api/user/me', { token: authToken })).body.userInfos as Array<{
+      photoFileName: string;
+      photoBase64: string;
+    }>;
+    expect(me[0]?.photoFileName).toBe('me.jpg');
+    const meta = await sharp(Buffer.from(me[0]!.photoBase64, 'base64')).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
+  });
+});
