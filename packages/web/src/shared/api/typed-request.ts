@@ -38,6 +38,6 @@ export async function typedRequest<TSchema extends z.ZodType>(
   const error = new ResponseShapeError(path, answer.responseCode, describeIssues(parsed.error));
   // The developer needs the paths that differ; the person using the portal gets one plain sentence.
   console.error(`Unexpected answer from ${path}:`, error.issues);
-  if (options.toastErrors !== false) toast.error(error.message);
+  if (options.toastErrors !== false) toast.error(error.displayMessage);
   throw error;
 }
