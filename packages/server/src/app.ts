@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { ERROR_TITLES } from './lib/app-error.ts';
+import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
 import { serializerCompilerOf, validatorCompiler } from './plugins/schemas.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { APP_VERSION, buildServices, type TServices } from './services.ts';
@@ -48,6 +49,12 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // One log line per request (onResponse below) instead of Fastify's two.
     disableRequestLogging: true,
+    // The router's own refusals (a broken escape, an over-long parameter) answer in the envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply)
+        .status(400)
+        .send(errorEnvelope(400, ERROR_TITLES[400], [{ key: 'notValid', values: { name: 'path' } }]));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompilerOf(config.checkResponses));
