@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { ERROR_TITLES } from './lib/app-error.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompilerOf, validatorCompiler } from './plugins/schemas.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { APP_VERSION, buildServices, type TServices } from './services.ts';
@@ -80,7 +80,7 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
