@@ -34,7 +34,7 @@ export class DbContext {
   ): Promise<T> {
     const db = this.db;
     let byName = this.#prepared.get(db);
-    if (!byName) this.#prepared.set(db, (byName = new Map()));
+    if (!byName) this.#prepared.set(db, (byName = new Map<string, TPrepared<unknown>>()));
     let query = byName.get(name) as TPrepared<T> | undefined;
     if (!query) byName.set(name, (query = build(db)));
     return query.execute(values);
