@@ -101,6 +101,9 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     await createDatabaseIfMissing(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator) must not crash the process:
+    // the pool drops it and opens another on the next query, which fails on its own if the server is gone.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
