@@ -23,8 +23,13 @@ async function recordNetwork(page: Page) {
   await cdp.send('Network.enable');
   const pending = new Map<string, Omit<TLoaded, 'transferred' | 'compressed'>>();
   const cached = new Set<string>();
+  // The status on the wire: a document revalidated with 304 is reported to the page as its cached 200.
+  const wireStatus = new Map<string, number>();
   const done: Promise<TLoaded>[] = [];
   cdp.on('Network.requestServedFromCache', ({ requestId }) => cached.add(requestId));
+  cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) =>
+    wireStatus.set(requestId, statusCode),
+  );
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]),
@@ -48,7 +53,13 @@ async function recordNetwork(page: Page) {
           const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
           compressed = gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8'), { level: 9 }).length;
         }
-        return { ...seen, fromCache, transferred: encodedDataLength, compressed };
+        return {
+          ...seen,
+          status: wireStatus.get(requestId) ?? seen.status,
+          fromCache,
+          transferred: encodedDataLength,
+          compressed,
+        };
       })(),
     );
   });
