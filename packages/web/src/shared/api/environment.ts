@@ -1,8 +1,10 @@
-import type { TEnvEntry } from '@portal/contract';
-import { MIN_DATE } from '@portal/contract';
+import { MIN_DATE, ZEnvelope, ZEnvironment } from '@portal/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { toast } from '../toast/toast-store.ts';
-import { apiRequest } from './api-client.ts';
+import { typedRequest } from './typed-request.ts';
+
+/** Spec 8: the answer counts only with responseCode 200, so the schema keeps it. */
+const ZEnvironmentAnswer = ZEnvelope.extend(ZEnvironment.shape);
 
 let environment: ReadonlyMap<string, string> = new Map();
 
@@ -22,12 +24,9 @@ export function defaultMinDate(): string {
  */
 export async function loadEnvironment(): Promise<boolean> {
   try {
-    const answer = await apiRequest<{ environment?: TEnvEntry[] }>('/info/env', {
-      method: 'GET',
-      toastErrors: false,
-    });
+    const answer = await typedRequest('/info/env', ZEnvironmentAnswer, { method: 'GET', toastErrors: false });
     if (answer.responseCode !== 200) throw new Error('unexpected responseCode');
-    environment = new Map((answer.environment ?? []).map((entry) => [entry.key, entry.value]));
+    environment = new Map(answer.environment.map((entry) => [entry.key, entry.value]));
     return true;
   } catch {
     toast.error(i18n.t('errors.serverUnreachable'));

@@ -1,8 +1,9 @@
-import type { TUser } from '@portal/contract';
+import { type TUser, ZUserInfos } from '@portal/contract';
 import { AUTH_STORAGE_KEY, sessionStore } from '../auth/session-store.ts';
 import type { TAuthData } from '../auth/session-store.ts';
 import { createRenewalScheduler } from '../auth/token-renewal.ts';
 import { apiRequest, expireSession, renewSession } from './api-client.ts';
+import { typedRequest } from './typed-request.ts';
 
 const scheduler = createRenewalScheduler(async () => {
   if (!(await renewSession())) expireSession();
@@ -37,15 +38,17 @@ export function beginSession(authData: TAuthData, user: TUser | null): void {
   sessionStore.setAuth(authData, user);
 }
 
+/** GET /api/user/me, read through the contract's schema. */
+async function fetchOwnUser(): Promise<TUser | null> {
+  const answer = await typedRequest('/user/me', ZUserInfos, { method: 'GET', toastErrors: false });
+  return answer.userInfos[0] ?? null;
+}
+
 /** GET /api/user/me: the lookup by token run before the app starts; failure means signed out. */
 export async function loadCurrentUser(): Promise<TUser | null> {
   if (!sessionStore.getSnapshot().authData) return null;
   try {
-    const answer = await apiRequest<{ userInfos?: TUser[] }>('/user/me', {
-      method: 'GET',
-      toastErrors: false,
-    });
-    const user = answer.userInfos?.[0] ?? null;
+    const user = await fetchOwnUser();
     if (!user) sessionStore.clear();
     else sessionStore.setUser(user);
     return user;
@@ -62,11 +65,7 @@ export async function loadCurrentUser(): Promise<TUser | null> {
 export async function refreshOwnUser(): Promise<void> {
   if (!sessionStore.getSnapshot().authData) return;
   try {
-    const answer = await apiRequest<{ userInfos?: TUser[] }>('/user/me', {
-      method: 'GET',
-      toastErrors: false,
-    });
-    const user = answer.userInfos?.[0];
+    const user = await fetchOwnUser();
     if (user) sessionStore.setUser(user);
   } catch {
     // The header keeps the blank avatar; nothing else depends on this.
