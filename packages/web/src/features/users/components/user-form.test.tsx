@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
 import { UserForm, type TUserFormProps } from './user-form.tsx';
+import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
 
 const baseUser: TUser = {
   id: 7,
@@ -69,20 +70,7 @@ const input = (label: string) => screen.getByLabelText(label, { exact: false, se
 describe('UserForm', { timeout: 30_000 }, () => {
   beforeAll(() => {
     initI18n('en');
-    // jsdom has no matchMedia; antd's breakpoints ask for it.
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
+    installBrowserStubs();
   });
 
   beforeEach(async () => {
