@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, openPortal, submitLogin, type TPortalUnderTest } from '../support/browser.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const AREAS = [
   'adminmanagement',
@@ -13,22 +12,6 @@ const AREAS = [
 ];
 const ACTIONS = ['create', 'read', 'update', 'delete'];
 const WIDTH = 390;
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core findings inside the element. */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the portal's CSP refuses an injected script tag.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (scope) => {
-    type TResult = { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: string) => Promise<TResult> } }).axe;
-    const { violations } = await axe.run(scope);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`));
-  }, selector);
-}
 
 /** The element's box, failing when it is not rendered. */
 async function boxOf(page: Page, selector: string) {
@@ -68,7 +51,7 @@ describe('roles on a phone in German', () => {
       }
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await axeFindings(page, '[data-testid=role-list]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid=role-list]')).toEqual([]);
   });
 
   it('shows all four actions of every area in the permission matrix, names included', async () => {
@@ -102,7 +85,7 @@ describe('roles on a phone in German', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
     }
     expect(await matrix.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-    expect(await axeFindings(page, '[data-testid=permission-matrix]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid=permission-matrix]')).toEqual([]);
   });
 
   it('changes a permission from the phone layout and keeps it after saving', async () => {

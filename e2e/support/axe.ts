@@ -12,15 +12,16 @@ type TViolation = {
 const FAILING = new Set(['serious', 'critical']);
 
 /**
- * Runs axe-core in the page (injected as a script; the page's context must bypass the CSP) and
- * answers one line per serious or critical violation and element, empty when the screen passes.
+ * Runs axe-core in the page over the whole document or inside `scope` (a selector), and answers
+ * one line per serious or critical violation and element, empty when it passes. axe is evaluated
+ * over the DevTools protocol, so the portal's CSP does not stand in its way.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+export async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   // Animations (drawer and modal entrances, toasts) would be measured half-faded.
   await page.waitForTimeout(450);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+  const violations = await page.evaluate(async (within) => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(within ?? document, {
       resultTypes: ['violations'],
     });
     return result.violations.map((v) => ({
@@ -29,7 +30,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html.slice(0, 160) })),
     }));
-  });
+  }, scope);
   return (violations as TViolation[])
     .filter((v) => v.impact !== null && FAILING.has(v.impact))
     .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${n.target.join(' ')} ${n.html}`));

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +10,7 @@ import {
   type TPortalUnderTest,
   waitForHash,
 } from '../support/browser.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
@@ -36,22 +35,6 @@ async function adminApi(baseUrl: string): Promise<TPost> {
     authToken: string;
   };
   return (path, body) => post(path, body, authToken);
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core findings inside the element (the list's own markup). */
-async function axeFindings(page: Page, selector: string): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the portal's CSP refuses an injected script tag.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (scope) => {
-    type TResult = { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: string) => Promise<TResult> } }).axe;
-    const { violations } = await axe.run(scope);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`));
-  }, selector);
 }
 
 /** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
@@ -156,7 +139,7 @@ describe('users list', () => {
     }
     const statusBox = await status.boundingBox();
     expect(statusBox && statusBox.x + statusBox.width).toBeLessThanOrEqual(390);
-    expect(await axeFindings(page, '[data-testid=user-list]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid=user-list]')).toEqual([]);
   });
 
   it('keeps the tooltip of a table row action closed while its confirmation is open', async () => {
@@ -184,8 +167,8 @@ describe('users list', () => {
     await first.waitFor();
     await first.getByRole('checkbox').check();
     await page.locator('[data-testid=bulk-bar]').waitFor();
-    expect(await axeFindings(page, '[data-testid=user-list]')).toEqual([]);
-    expect(await axeFindings(page, '[data-testid=bulk-bar]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid=user-list]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid=bulk-bar]')).toEqual([]);
   });
 
   it('shows filter texts whole in Spanish, German and Japanese', async () => {
