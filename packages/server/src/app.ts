@@ -9,6 +9,7 @@ import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { ERROR_TITLES } from './lib/app-error.ts';
+import { RequestLog } from './lib/request-log.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompilerOf, validatorCompiler } from './plugins/schemas.ts';
@@ -47,8 +48,7 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    // One log line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     // The router's own refusals (a broken escape, an over-long parameter) answer in the envelope too.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply)
@@ -61,17 +61,6 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('services', await buildServices(config, database, app.log));
   app.addHook('onClose', () => database.close());
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Answers of the API carry tokens and personal data: no cache, shared or private, keeps them.

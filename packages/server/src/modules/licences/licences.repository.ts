@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, licenses } from '../../db/schema/index.ts';
@@ -51,13 +51,5 @@ export class LicencesRepository {
       .from(companies)
       .where(inArray(companies.id, companyIds));
     return new Map(rows.flatMap((r) => (r.licenseId === null ? [] : [[r.id, r.licenseId] as const])));
-  }
-
-  async ofCompany(companyId: number): Promise<number | null> {
-    const [row] = await this.#ctx.db
-      .select({ licenseId: companies.licenseId })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row?.licenseId ?? null;
   }
 }

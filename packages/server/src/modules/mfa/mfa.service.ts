@@ -77,8 +77,4 @@ export class MfaService {
     const step = totpStep(this.#d.secretBox.open(sealedSecret), code);
     return step !== null && (await this.#d.repo.takeStep(userId, step));
   }
-
-  async isEnabled(userId: number): Promise<boolean> {
-    return (await this.#d.repo.of(userId))?.enabled === true;
-  }
 }

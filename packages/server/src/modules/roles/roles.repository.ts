@@ -35,12 +35,6 @@ export class RolesRepository {
     return row;
   }
 
-  async existingIds(ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.#db.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids));
-    return rows.map((r) => r.id);
-  }
-
   async find(filter: TRoleFindRequest): Promise<{ roles: TRole[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.ids?.length) conditions.push(inArray(roles.id, filter.ids));
