@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 // The architecture's boundaries as lint rules (docs/architecture.md): a violation fails `npm test`.
 // A test (packages/server/src/lint-boundaries.test.ts) lints deliberate violations to prove each rule bites.
 
@@ -10,6 +14,18 @@ const OTHER_MODULE_INTERNALS = [
   '../*/*.mapper.ts',
   '../*/*.mails.ts',
 ];
+
+const FEATURES_DIR = 'packages/web/src/features';
+/** Each web feature may import from its own folder only (besides shared/): one zone per feature. */
+const FEATURE_ZONES = fs
+  .readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), FEATURES_DIR), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./${FEATURES_DIR}/${entry.name}`,
+    from: `./${FEATURES_DIR}`,
+    except: [`./${entry.name}`],
+    message: "A feature does not import another feature's internals: move the piece to shared/.",
+  }));
 
 export function boundaryRules({ checkFile, importX }) {
   return [
@@ -126,13 +142,10 @@ export function boundaryRules({ checkFile, importX }) {
           {
             patterns: [
               { group: ['**/app/**', '../../app/*'], message: 'A feature does not import the app layer.' },
-              {
-                group: ['../../*/**', '!../../../**'],
-                message: "A feature does not import another feature's internals: move the piece to shared/.",
-              },
             ],
           },
         ],
+        'import-x/no-restricted-paths': ['error', { zones: FEATURE_ZONES }],
       },
     },
   ];

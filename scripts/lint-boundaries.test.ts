@@ -56,7 +56,15 @@ describe('architecture boundaries', () => {
       'packages/web/src/features/users/components/user-form.tsx',
       "import { useFindRoles } from '../../roles/api/find-roles.ts';\nexport const hook = useFindRoles;\n",
     );
-    expect(rules).toContain('no-restricted-imports');
+    expect(rules).toContain('import-x/no-restricted-paths');
+  });
+
+  it("allows a feature's nested component to import its own feature's api", async () => {
+    const rules = await brokenRules(
+      'packages/web/src/features/families/components/page/family-page.tsx',
+      "import { getFamily } from '../../api/get-family.ts';\nexport const get = getFamily;\n",
+    );
+    expect(rules).not.toContain('import-x/no-restricted-paths');
   });
 
   it('refuses a module file without its role suffix or in another case', async () => {

@@ -1,3 +1,5 @@
+import pino from 'pino';
+import type SonicBoom from 'sonic-boom';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -27,6 +29,19 @@ declare module 'fastify' {
 }
 
 /** Fastify takes hop counts as a function of the hop. */
+/** Standard output in writes of at least 4 KiB, flushed every second while lines wait. */
+function bufferedStdout(): SonicBoom {
+  const stream = pino.destination({ dest: 1, minLength: 4096, sync: false });
+  setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      // Nothing waiting, or the stream is closing: the next tick or close flushes.
+    }
+  }, 1000).unref();
+  return stream;
+}
+
 function trustProxyOption(trust: TConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
@@ -35,10 +50,12 @@ function trustProxyOption(trust: TConfig['trustProxy']): FastifyServerOptions['t
 export async function buildApp(
   config: TConfig,
   database: TDatabase,
-  logger: FastifyServerOptions['logger'] = { level: config.logLevel },
+  logger?: FastifyServerOptions['logger'],
 ): Promise<FastifyInstance> {
+  // Log lines go out in 4 KiB writes (flushed every second and on close), not one write each.
+  const logStream = logger === undefined ? bufferedStdout() : undefined;
   const app = Fastify({
-    logger,
+    logger: logger ?? { level: config.logLevel, stream: logStream },
     trustProxy: trustProxyOption(config.trustProxy),
     // A body trickled in byte by byte is cut off instead of holding a connection for minutes.
     requestTimeout: config.requestTimeoutMs,
@@ -61,6 +78,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('services', await buildServices(config, database, app.log));
   app.addHook('onClose', () => database.close());
+  if (logStream) app.addHook('onClose', async () => logStream.flushSync());
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Answers of the API carry tokens and personal data: no cache, shared or private, keeps them.

@@ -90,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     rateLimits: bool(env.RATE_LIMITS, true),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
-    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 60_000),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 300_000),
     checkResponses: bool(env.CHECK_RESPONSES, false),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

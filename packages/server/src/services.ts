@@ -13,8 +13,14 @@ import { RateLimiter } from './lib/rate-limiter.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
+import { CategoriesRepository } from './modules/categories/categories.repository.ts';
+import { CategoriesService } from './modules/categories/categories.service.ts';
 import { CompaniesRepository } from './modules/companies/companies.repository.ts';
 import { CompaniesService } from './modules/companies/companies.service.ts';
+import { CustomersRepository } from './modules/customers/customers.repository.ts';
+import { CustomersService } from './modules/customers/customers.service.ts';
+import { FamiliesRepository } from './modules/families/families.repository.ts';
+import { FamiliesService } from './modules/families/families.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { FilesService } from './modules/files/files.service.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
@@ -22,10 +28,18 @@ import { HealthService } from './modules/health/health.service.ts';
 import { environmentOf } from './modules/info/environment.service.ts';
 import { LicencesRepository } from './modules/licences/licences.repository.ts';
 import { LicencesService } from './modules/licences/licences.service.ts';
+import { ListsRepository } from './modules/lists/lists.repository.ts';
+import { ListsService } from './modules/lists/lists.service.ts';
 import { MfaRepository } from './modules/mfa/mfa.repository.ts';
 import { MfaService } from './modules/mfa/mfa.service.ts';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.ts';
 import { OneTimeTokensService } from './modules/one-time-tokens/one-time-tokens.service.ts';
+import { ParameterListsRepository } from './modules/parameter-lists/parameter-lists.repository.ts';
+import { ParameterListsService } from './modules/parameter-lists/parameter-lists.service.ts';
+import { PriceListsRepository } from './modules/price-lists/price-lists.repository.ts';
+import { PriceListsService } from './modules/price-lists/price-lists.service.ts';
 import { RecoveryService } from './modules/recovery/recovery.service.ts';
 import { RegistrationService } from './modules/registration/registration.service.ts';
 import { RolesRepository } from './modules/roles/roles.repository.ts';
@@ -70,9 +84,19 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
     new FilesRepository(ctx),
   );
+  const categories = new CategoriesService({
+    repo: new CategoriesRepository(ctx),
+    files,
+    audit,
+    transaction,
+  });
   const roles = new RolesService({ repo: new RolesRepository(ctx), audit, transaction });
-  const companies = new CompaniesService(new CompaniesRepository(ctx));
-  const licences = new LicencesService(new LicencesRepository(ctx));
+  const licences = new LicencesService({
+    repo: new LicencesRepository(ctx),
+    audit,
+    transaction,
+    scopeOf: (auth) => companies.scopeOf(auth),
+  });
   const sessions = new SessionsService({
     repo: new SessionsRepository(ctx),
     roles,
@@ -80,6 +104,13 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     signer,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     mfaRequiredForAdmins: config.mfaRequiredForAdmins,
+  });
+  const companies = new CompaniesService({
+    repo: new CompaniesRepository(ctx),
+    files,
+    sessions,
+    audit,
+    transaction,
   });
   const users = new UsersService({
     repo: new UsersRepository(ctx),
@@ -115,6 +146,8 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     login: config.login,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
+  const lists = new ListsService({ repo: new ListsRepository(ctx), audit, transaction });
+  await lists.ensureSeeded();
   const generatedAdminPassword = await seed({
     roles,
     users,
@@ -140,7 +173,38 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     mfa,
     signIn,
     files,
-    terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, audit }),
+    categories,
+    families: new FamiliesService({
+      repo: new FamiliesRepository(ctx),
+      categories,
+      companies,
+      files,
+      audit,
+      transaction,
+      ticketKey: derive('download-ticket'),
+    }),
+    lists,
+    priceLists: new PriceListsService({
+      repo: new PriceListsRepository(ctx),
+      companies,
+      lists,
+      audit,
+      transaction,
+    }),
+    parameterLists: new ParameterListsService({
+      repo: new ParameterListsRepository(ctx),
+      companies,
+      audit,
+      transaction,
+    }),
+    customers: new CustomersService({ repo: new CustomersRepository(ctx), companies }),
+    notifications: new NotificationsService({
+      repo: new NotificationsRepository(ctx),
+      companies,
+      audit,
+      transaction,
+    }),
+    terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, audit, transaction }),
     registration: new RegistrationService({
       users,
       roles,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ZId } from '../common/envelope.ts';
+import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { optionalText, text } from '../common/fields.ts';
 
+/** A category as the API answers it; pictures are read through `/api/picture/{hash}`. */
 export const ZCategory = z.object({
   categoryId: ZId,
   categoryName: z.string(),
@@ -8,5 +10,39 @@ export const ZCategory = z.object({
   categoryPictureFileName: z.string().nullable(),
   categoryPictureHash: z.string().nullable(),
   active: z.boolean(),
+  /** Families (approved or pending) filed under it. */
+  familyCount: z.number().int().nonnegative(),
 });
 export type TCategory = z.infer<typeof ZCategory>;
+
+/** Create (no id) or update (id) of one category. */
+export const ZCategoryInput = z.object({
+  categoryId: ZId.optional(),
+  categoryName: text('categoryName', { min: 1, max: 100 }),
+  categoryDescription: optionalText('categoryDescription', 2000),
+  active: z.boolean().optional(),
+  categoryPictureFileName: optionalText('categoryPictureFileName', 255),
+  /** A new picture (PNG, JPEG, GIF or WebP, at most 5 MiB); `null` removes it; absent keeps it. */
+  categoryPictureBase64: z.string().nullish(),
+});
+export type TCategoryInput = z.infer<typeof ZCategoryInput>;
+
+export const ZCategoryFindRequest = ZFindQuery.extend({
+  ids: z.array(ZId).max(1000).optional(),
+  names: z.array(z.string().max(100)).max(1000).optional(),
+  active: z.boolean().optional(),
+});
+export type TCategoryFindRequest = z.infer<typeof ZCategoryFindRequest>;
+
+export const ZCategorySaveRequest = z.object({ categoryInfos: z.array(ZCategoryInput).min(1).max(100) });
+export const ZCategoryDeleteRequest = z.object({
+  categoryInfos: z
+    .array(z.object({ categoryId: ZId }))
+    .min(1)
+    .max(100),
+});
+
+export const CATEGORY_SORT_FIELDS = ['categoryName', 'active', 'familyCount'] as const;
+
+export const ZCategoryInfos = z.object({ categoryInfos: z.array(ZCategory) });
+export const ZCategoryPage = ZCategoryInfos.extend({ totalCount: z.number().int().nonnegative() });

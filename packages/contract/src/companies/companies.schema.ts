@@ -22,6 +22,10 @@ export const ZCompany = z.object({
   childCompanies: z.array(ZCompanyRef),
   companyLogoFileName: z.string().nullable(),
   companyLogoBase64: z.string().nullable().optional(),
+  /** The logo's content hash (`/api/picture/{hash}`), or null for the default logo. */
+  companyLogoHash: z.string().nullable().optional(),
+  /** Users and child companies it holds (what a delete must say where they go). */
+  userCount: z.number().int().nonnegative().optional(),
   companyParameters: z.record(z.string(), z.string()).nullable(),
   globalParameters: z.record(z.string(), z.string()).nullable(),
   companyLicense: z.object({ licenseInfoId: ZId }).nullable(),
@@ -59,13 +63,52 @@ export const ZCompanyInput = z.object({
   defaultMeasurementSystemId: z.number().int().nullish(),
   active: z.boolean().default(true),
   isPartnerCompany: z.boolean().default(false),
+  /** On update: the `lastUpdate` the editor read; a newer stored one is a 409 (never a silent overwrite). */
+  lastUpdate: z.string().max(40).optional(),
 });
 export type TCompanyInput = z.infer<typeof ZCompanyInput>;
 
 export const ZCompanyFindRequest = ZFindQuery.extend({
   ids: z.array(ZId).max(1000).optional(),
-  names: z.array(z.string()).max(1000).optional(),
+  names: z.array(z.string().max(200)).max(1000).optional(),
   active: z.boolean().optional(),
+  parentIds: z.array(ZId).max(1000).optional(),
+  isPartnerCompany: z.boolean().optional(),
+});
+
+export const COMPANY_SORT_FIELDS = [
+  'companyName',
+  'companyCity',
+  'companyCountry',
+  'active',
+  'lastUpdate',
+] as const;
+
+export const ZCompanySaveRequest = z.object({ companyInfos: z.array(ZCompanyInput).min(1).max(100) });
+
+/**
+ * Deletes companies. One that has users or child companies is refused (409) unless the request
+ * says where they go: `usersTo`/`childrenTo` name a company, or `{companyId: null}` (users without a
+ * company; children become top-level companies, admins only).
+ */
+export const ZCompanyDeleteRequest = z.object({
+  companyInfos: z
+    .array(z.object({ companyId: ZId }))
+    .min(1)
+    .max(100),
+  usersTo: z.object({ companyId: ZId.nullable() }).optional(),
+  childrenTo: z.object({ companyId: ZId.nullable() }).optional(),
+});
+
+export const ZCompanyInfos = z.object({ companyInfos: z.array(ZCompany) });
+
+/** What the header shows: the caller's company, or its nearest ancestor's when it uses the parent's branding. */
+export const ZBranding = z.object({
+  branding: z.object({
+    companyId: z.number().int().nullable(),
+    companyName: z.string().nullable(),
+    logoHash: z.string().nullable(),
+  }),
 });
 
 /** Signed in with companymanagement.read: full records; otherwise active names for the sign-up form. */

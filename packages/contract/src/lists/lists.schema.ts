@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import { ZId } from '../common/envelope.ts';
+import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { optionalText, text } from '../common/fields.ts';
 
 /** Codes of the generic lists the client fetches by name (spec 7). */
 export const DEFAULT_LIST_CODES = ['unitlist', 'materiallist', 'componenttype'] as const;
 
+/** One entry of a generic list: a code, its description and its place in the list. */
 export const ZListItem = z.object({
-  listItemId: ZId.optional(),
+  listItemId: ZId,
   itemCode: z.string(),
-  itemValue: z.string(),
-  sortOrder: z.number().int().optional(),
+  itemDescription: z.string(),
+  sortOrder: z.number().int(),
 });
+export type TListItem = z.infer<typeof ZListItem>;
 
 export const ZGenericList = z.object({
   listId: ZId,
@@ -19,3 +22,33 @@ export const ZGenericList = z.object({
   active: z.boolean(),
 });
 export type TGenericList = z.infer<typeof ZGenericList>;
+
+/** An item as saved: order is its place in `listItems` unless `sortOrder` says otherwise. */
+export const ZListItemInput = z.object({
+  itemCode: text('itemCode', { min: 1, max: 50 }),
+  itemDescription: text('itemDescription', { min: 1, max: 200 }),
+  sortOrder: z.number().int().min(0).max(100_000).optional(),
+});
+
+/** Create (no id) or update (id) of a list; its items are replaced by the ones sent. */
+export const ZGenericListInput = z.object({
+  listId: ZId.optional(),
+  listCode: text('listCode', { min: 1, max: 50 }).regex(/^[A-Za-z0-9_.-]+$/, 'listCode is not valid'),
+  listDescription: optionalText('listDescription', 500),
+  active: z.boolean().default(true),
+  listItems: z.array(ZListItemInput).max(5000).default([]),
+});
+export type TGenericListInput = z.infer<typeof ZGenericListInput>;
+
+export const ZListFindRequest = ZFindQuery.extend({
+  ids: z.array(ZId).max(1000).optional(),
+  names: z.array(z.string().max(50)).max(100).optional(),
+  active: z.boolean().optional(),
+});
+export type TListFindRequest = z.infer<typeof ZListFindRequest>;
+
+export const LIST_SORT_FIELDS = ['listCode', 'active'] as const;
+
+export const ZListSaveRequest = z.object({ listInfos: z.array(ZGenericListInput).min(1).max(50) });
+export const ZListInfos = z.object({ listInfos: z.array(ZGenericList) });
+export const ZListPage = ZListInfos.extend({ totalCount: z.number().int().nonnegative() });

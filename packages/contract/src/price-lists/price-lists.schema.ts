@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId } from '../common/envelope.ts';
+import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { optionalText, text } from '../common/fields.ts';
 
 export const ZPriceItem = z.object({
   priceItemId: ZId,
@@ -42,3 +43,79 @@ export const ZPriceList = z.object({
   priceItemInfos: z.array(ZPriceItem),
 });
 export type TPriceList = z.infer<typeof ZPriceList>;
+
+const ZRefValue = z.number().finite().min(-1e9).max(1e9).nullish();
+
+/** One price item as saved; `orderNumber` is unique within its list. */
+export const ZPriceItemInput = z.object({
+  orderNumber: text('orderNumber', { min: 1, max: 50 }),
+  priceItemDescription: optionalText('priceItemDescription', 500),
+  priceItemInformation: optionalText('priceItemInformation', 2000),
+  // numeric(14, 4): ten digits before the point.
+  priceItemValue: z.number().finite().min(0).max(9_999_999_999).default(0),
+  refValue1: ZRefValue,
+  refValue2: ZRefValue,
+  refValue3: ZRefValue,
+  refValue4: ZRefValue,
+  refValue5: ZRefValue,
+  refValue6: ZRefValue,
+  refValue7: ZRefValue,
+  refValue8: ZRefValue,
+  refValue9: ZRefValue,
+  kFactor: z.number().finite().min(0).max(1e6).nullish(),
+  refValuesCanBeConverted: z.boolean().default(false),
+  priceItemReference: optionalText('priceItemReference', 200),
+  /** Items of the unit list (per unit, measurement unit) and of the currency list. */
+  priceItemPerUnitId: ZId.nullish(),
+  priceItemMeasurementUnitId: ZId.nullish(),
+  currencyId: ZId.nullish(),
+});
+export type TPriceItemInput = z.infer<typeof ZPriceItemInput>;
+
+/** Create (no id) or update (id); `priceItemInfos`, when sent, replaces the list's items. */
+export const ZPriceListInput = z.object({
+  priceListId: ZId.optional(),
+  priceListCode: text('priceListCode', { min: 1, max: 100 }),
+  priceListDescription: optionalText('priceListDescription', 2000),
+  active: z.boolean().default(true),
+  companyId: ZId.nullish(),
+  measurementSystemId: z.number().int().nullish(),
+  /** Items of the material list and the component type list. */
+  materialId: ZId.nullish(),
+  componentTypeId: ZId.nullish(),
+  isPartList: z.boolean().default(false),
+  isDefaultList: z.boolean().default(false),
+  isTemplateList: z.boolean().default(false),
+  priceItemInfos: z.array(ZPriceItemInput).max(200_000).optional(),
+});
+export type TPriceListInput = z.infer<typeof ZPriceListInput>;
+
+export const ZPriceListFindRequest = ZFindQuery.extend({
+  ids: z.array(ZId).max(1000).optional(),
+  companyIds: z.array(ZId).max(1000).optional(),
+  codes: z.array(z.string().max(100)).max(1000).optional(),
+  active: z.boolean().optional(),
+  isPartList: z.boolean().optional(),
+  isDefaultList: z.boolean().optional(),
+  isTemplateList: z.boolean().optional(),
+});
+export type TPriceListFindRequest = z.infer<typeof ZPriceListFindRequest>;
+
+export const PRICE_LIST_SORT_FIELDS = ['priceListCode', 'active', 'itemCount'] as const;
+
+export const ZPriceListSaveRequest = z.object({ priceListInfos: z.array(ZPriceListInput).min(1).max(20) });
+export const ZPriceListDeleteRequest = z.object({
+  priceListInfos: z
+    .array(z.object({ priceListId: ZId }))
+    .min(1)
+    .max(100),
+});
+export const ZPriceListCopyRequest = z.object({ priceListId: ZId });
+
+/** A list in a find: its record without items (lists may hold 100,000), with how many it has. */
+export const ZPriceListSummary = ZPriceList.extend({
+  itemCount: z.number().int().nonnegative(),
+  companyName: z.string().nullable(),
+});
+export const ZPriceListInfos = z.object({ priceListInfos: z.array(ZPriceListSummary) });
+export const ZPriceListPage = ZPriceListInfos.extend({ totalCount: z.number().int().nonnegative() });

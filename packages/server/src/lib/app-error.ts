@@ -11,6 +11,7 @@ export const ERROR_TITLES = {
   409: 'Conflict',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  416: 'Range not satisfiable',
   422: 'Unprocessable content',
   429: 'Too many requests',
   503: 'Service unavailable',
@@ -51,4 +52,5 @@ export const notFound = failing(404);
 export const conflict = failing(409);
 export const tooLarge = failing(413);
 export const unsupportedType = failing(415);
+export const unprocessable = failing(422);
 export const tooManyRequests = failing(429);

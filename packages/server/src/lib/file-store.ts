@@ -1,12 +1,39 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { badRequest, tooLarge, unsupportedType } from './app-error.ts';
 import { sha256Hex } from './crypto.ts';
 
 export type TStoredFile = { hash: string; size: number; mimeType: string };
+
+/**
+ * Where file contents live, by SHA-256: a folder under the data directory now; object storage can
+ * come later behind the same few operations.
+ */
+export type TBlobStore = {
+  put(content: Buffer, mimeType: string): Promise<TStoredFile>;
+  /**
+   * Streams `source` in, hashing on the way, never holding it whole; past `maxBytes` it throws 413.
+   * `check` reads the written file before it is kept: when it throws, nothing is stored.
+   */
+  putStream(
+    source: Readable,
+    mimeType: string,
+    options: { maxBytes: number; name: string; check?: (path: string) => Promise<void> },
+  ): Promise<TStoredFile>;
+  read(hash: string): Promise<Buffer>;
+  /** Bytes `start` to `end` (inclusive) of a stored file, or all of it. */
+  openRead(hash: string, range?: { start: number; end: number }): Readable;
+  /** Its size in bytes, or null when it is not stored. */
+  sizeOf(hash: string): Promise<number | null>;
+  /** A local path to read it at random (the compound-file reader needs one). */
+  localPath(hash: string): string;
+};
 
 /** Decodes base64 file content; throws 400 on malformed text and 413 past `maxBytes`. */
 export function decodeBase64(name: string, text: string, maxBytes: number): Buffer {
@@ -22,7 +49,7 @@ export function decodeBase64(name: string, text: string, maxBytes: number): Buff
  * Content-addressed blobs on disk: every file is stored once under its SHA-256
  * (`<root>/ab/abcdef…`), written to a temporary name first and renamed, so a crash leaves no half file.
  */
-export class FileStore {
+export class FileStore implements TBlobStore {
   readonly #root: string;
 
   constructor(root: string) {
@@ -53,8 +80,58 @@ export class FileStore {
     return { hash, size: content.length, mimeType };
   }
 
+  async putStream(
+    source: Readable,
+    mimeType: string,
+    { maxBytes, name, check }: { maxBytes: number; name: string; check?: (path: string) => Promise<void> },
+  ): Promise<TStoredFile> {
+    await fs.mkdir(this.#root, { recursive: true });
+    const temporary = path.join(this.#root, `upload-${randomBytes(8).toString('hex')}.tmp`);
+    const digest = createHash('sha256');
+    let size = 0;
+    try {
+      await pipeline(
+        source,
+        async function* count(chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            if (size > maxBytes)
+              throw tooLarge('tooLargeFile', { name, max: Math.round(maxBytes / 1024) }, name);
+            digest.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(temporary),
+      );
+      await check?.(temporary);
+      const hash = digest.digest('hex');
+      const target = this.pathOf(hash);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(temporary, target);
+      return { hash, size, mimeType };
+    } finally {
+      await fs.rm(temporary, { force: true });
+    }
+  }
+
   read(hash: string): Promise<Buffer> {
     return fs.readFile(this.pathOf(hash));
+  }
+
+  openRead(hash: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(hash), range);
+  }
+
+  async sizeOf(hash: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.pathOf(hash))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  localPath(hash: string): string {
+    return this.pathOf(hash);
   }
 }
 
@@ -72,6 +149,28 @@ export function pictureType(
   )
     return 'image/webp';
   return undefined;
+}
+
+/** A thumbnail of a picture: PNG, at most `side` pixels on its longer side, never enlarged. */
+export async function thumbnailOf(content: Buffer, side = 256): Promise<Buffer> {
+  return sharp(content, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
+}
+
+/** Checks an uploaded picture is a raster sharp can read (415 otherwise); answers its type. */
+export async function checkedPicture(name: string, content: Buffer): Promise<string> {
+  const type = pictureType(content);
+  if (!type) throw unsupportedType('notAPicture', { name }, name);
+  try {
+    const meta = await sharp(content, { limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+  } catch {
+    throw unsupportedType('notAPicture', { name }, name);
+  }
+  return type;
 }
 
 /** Turns an uploaded PNG, JPEG, GIF or WebP into a square PNG avatar; anything else is 415. */

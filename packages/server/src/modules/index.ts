@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
+import { categoriesRoutes } from './categories/categories.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
+import { customersRoutes } from './customers/customers.routes.ts';
+import { familiesRoutes } from './families/families.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { infoRoutes } from './info/info.routes.ts';
+import { licencesRoutes } from './licences/licences.routes.ts';
+import { listsRoutes } from './lists/lists.routes.ts';
 import { mfaRoutes } from './mfa/mfa.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { parameterListsRoutes } from './parameter-lists/parameter-lists.routes.ts';
+import { priceListsRoutes } from './price-lists/price-lists.routes.ts';
 import { recoveryRoutes } from './recovery/recovery.routes.ts';
 import { registrationRoutes } from './registration/registration.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -25,5 +34,14 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(companiesRoutes);
+  await app.register(filesRoutes);
+  await app.register(categoriesRoutes);
+  await app.register(familiesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(licencesRoutes);
+  await app.register(customersRoutes);
+  await app.register(listsRoutes);
+  await app.register(parameterListsRoutes);
+  await app.register(priceListsRoutes);
   await app.register(apiDocsRoutes);
 }

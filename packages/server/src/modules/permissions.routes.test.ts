@@ -24,6 +24,13 @@ const ROLE_PERMISSIONS: Record<TBuiltinRole, readonly string[]> = {
 const SESSION_ENDING = new Set(['/api/user/logout', '/api/user/token-renew']);
 /** Public paths that take the refresh token as their bearer instead of the authToken. */
 const REFRESH_TOKEN_ROUTES = new Set(['/api/user/token-renew']);
+/**
+ * Public routes that check a credential of their own and answer as if they declared a permission:
+ * a family download takes a bearer token holding contentmanagement.read or a signed ticket.
+ */
+const OWN_CREDENTIAL_ROUTES = new Map([
+  ['/api/family/download/content/:id', 'contentmanagement.read' as const],
+]);
 
 type TRoute = { method: string; url: string; permission: TRoutePermission };
 type TCaller = { name: string; kind: 'stranger' | 'selfcare' | 'role'; role?: TBuiltinRole };
@@ -46,6 +53,8 @@ const keyOf = (route: TRoute) => `${route.method} ${route.url}`;
 
 /** The status a caller must get: 401 or 403 when it must be refused, 'allowed' for anything else. */
 function expected(route: TRoute, caller: TCaller): 401 | 403 | 'allowed' {
+  const own = OWN_CREDENTIAL_ROUTES.get(route.url);
+  if (own && route.permission === 'public') return expected({ ...route, permission: own }, caller);
   const { permission } = route;
   if (permission === 'public') {
     // token-renew checks a credential of its own: without one it is a 401, not a refusal by role.

@@ -1,41 +1,62 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/app-error.ts';
-import { hmacBase64Url, randomToken, safeEqual } from '../lib/crypto.ts';
+import { hmacBase64Url, safeEqual } from '../lib/crypto.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Random bytes in a cookie's value: 144 bits. */
+const VALUE_BYTES = 18;
+/**
+ * Every response to a request without the cookie mints one, so random bytes are drawn from the
+ * CSPRNG a few kilobytes at a time and each slice is used once, instead of one call per request.
+ */
+const POOL_BYTES = VALUE_BYTES * 256;
+
+/** Fresh cookie values, each VALUE_BYTES of the CSPRNG as base64url. */
+function randomValues(): () => string {
+  let pool = randomBytes(POOL_BYTES);
+  let offset = 0;
+  return () => {
+    if (offset === POOL_BYTES) {
+      pool = randomBytes(POOL_BYTES);
+      offset = 0;
+    }
+    offset += VALUE_BYTES;
+    return pool.toString('base64url', offset - VALUE_BYTES, offset);
+  };
+}
+
 /**
  * Double-submit CSRF (CONTRACT 2): the cookie is random and signed with a server key, so a cookie
  * planted from elsewhere is refused; a request with no cookies at all (add-in, script) is exempt.
+ * Every response to a request without a genuine cookie sets a new one.
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { key: string; secureCookie: boolean }) => {
     const sign = (value: string) => hmacBase64Url(options.key, `csrf:${value}`);
     const isGenuine = (token: string | undefined): token is string => {
-      const [value, signature] = token?.split('.') ?? [];
-      return Boolean(value && signature && safeEqual(signature, sign(value)));
+      const dot = token?.indexOf('.') ?? -1;
+      return token !== undefined && dot > 0 && safeEqual(token.slice(dot + 1), sign(token.slice(0, dot)));
     };
+    const nextValue = randomValues();
+    // The attributes never change, so the header is written as a string rather than through setCookie.
+    const attributes = `; Path=/; SameSite=Strict${options.secureCookie ? '; Secure' : ''}`;
 
     app.addHook('onRequest', async (request, reply) => {
       const cookie = request.cookies[CSRF_COOKIE];
-      if (!isGenuine(cookie)) {
-        const value = randomToken(24);
-        void reply.setCookie(CSRF_COOKIE, `${value}.${sign(value)}`, {
-          path: '/',
-          sameSite: 'strict',
-          httpOnly: false,
-          secure: options.secureCookie,
-        });
+      const genuine = isGenuine(cookie);
+      if (!genuine) {
+        const value = nextValue();
+        void reply.header('set-cookie', `${CSRF_COOKIE}=${value}.${sign(value)}${attributes}`);
       }
       if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+      if (!genuine) throw forbidden('csrfCookie');
       const header = request.headers[CSRF_HEADER];
-      if (!isGenuine(cookie)) throw forbidden('csrfCookie');
-      if (typeof header !== 'string' || !safeEqual(header, cookie)) {
-        throw forbidden('csrfHeader');
-      }
+      if (typeof header !== 'string' || !safeEqual(header, cookie)) throw forbidden('csrfHeader');
     });
   },
 );

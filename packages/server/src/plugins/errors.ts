@@ -54,7 +54,9 @@ function fromConstraint(error: unknown): AppError | undefined {
   const pgError = pgErrorOf(error);
   const name = pgError?.constraint?.replace(/_(unique|pkey|fkey|idx)$/, '').replace(/_/g, ' ') ?? 'record';
   if (pgError?.code === '23505') return new AppError(409, [{ key: 'alreadyExists', values: { name } }]);
-  if (pgError?.code === '23503') return new AppError(409, [{ key: 'inUse', values: { name } }]);
+  // 23503: a foreign key still points at it; 23001: the same under ON DELETE RESTRICT (PGlite).
+  if (pgError?.code === '23503' || pgError?.code === '23001')
+    return new AppError(409, [{ key: 'inUse', values: { name } }]);
   return undefined;
 }
 

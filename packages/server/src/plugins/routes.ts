@@ -94,5 +94,40 @@ export function routesOf(app: FastifyInstance) {
         },
       });
     };
-  return { get: add('GET'), post: add('POST') };
+  /**
+   * A route that answers a file (or a 304/206) itself through `reply`: same permission and input
+   * checks, errors still as the envelope.
+   */
+  const file = <
+    P extends TRoutePermission,
+    Q extends z.ZodType | undefined = undefined,
+    A extends z.ZodType | undefined = undefined,
+  >(
+    url: string,
+    spec: Omit<TRouteSpec<P, undefined, Q, A, z.ZodType>, 'response' | 'body' | 'bodyLimit'>,
+    handler: (context: TRouteContext<P, undefined, Q, A>) => Promise<FastifyReply>,
+  ): void => {
+    app.route({
+      method: 'GET',
+      url,
+      config: { permission: spec.permission },
+      schema: {
+        summary: spec.summary,
+        ...(spec.query ? { querystring: spec.query } : {}),
+        ...(spec.params ? { params: spec.params } : {}),
+        response: { '4xx': ZErrorEnvelope },
+      },
+      handler: (request, reply) =>
+        handler({
+          caller: callerOf(request, spec.permission),
+          body: undefined,
+          query: request.query as TOut<Q>,
+          params: request.params as TOut<A>,
+          client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+          request,
+          reply,
+        }),
+    });
+  };
+  return { get: add('GET'), post: add('POST'), file };
 }

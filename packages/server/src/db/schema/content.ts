@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -109,28 +110,97 @@ export const revitFamilies = pgTable(
     revitVersion: text('revit_version'),
     familyVersion: text('family_version'),
     internalVersion: text('internal_version'),
-    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     rating: doublePrecision('rating'),
     description: text('description'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     fileName: text('file_name'),
     fileHash: text('file_hash').references(() => files.hash),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** The stored file version that is current (its file is fileHash). */
+    currentVersionId: integer('current_version_id'),
     pictureFileName: text('picture_file_name'),
     pictureHash: text('picture_hash').references(() => files.hash),
+    /** True when the picture is the file's own preview (a new file brings a new one). */
+    pictureFromFile: boolean('picture_from_file').notNull().default(false),
+    omniClassCode: text('omni_class_code'),
+    revitCategory: text('revit_category'),
+    typeCatalogFileName: text('type_catalog_file_name'),
+    /** 'catalog' or 'partAtom': where `types` came from. */
+    typeSource: text('type_source'),
+    types: jsonb('types').$type<TStoredFamilyType[]>().notNull().default([]),
+    /** Lower-case name, description, tags and type names: what search reads (trigram index). */
+    searchText: text('search_text').notNull().default(''),
     parameterListId: integer('parameter_list_id').references(() => parameterLists.id, {
       onDelete: 'set null',
     }),
+    parameterListCode: text('parameter_list_code'),
     cost: numeric('cost', { precision: 14, scale: 4, mode: 'number' }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    downloads: integer('downloads').notNull().default(0),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...tifColumns(),
     ...timestamps(),
   },
   (t) => [
-    index('revit_families_name_idx').on(sql`lower(${t.name})`),
-    index('revit_families_category_idx').on(t.categoryId),
+    index('revit_families_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('revit_families_category_name_idx').on(t.categoryId, sql`lower(${t.name})`, t.id),
     index('revit_families_company_idx').on(t.companyId),
-    index('revit_families_tif_idx').on(t.tifStatus),
+    // Serves the page total of a category (index-only count) and status filters.
+    index('revit_families_tif_category_idx').on(t.tifStatus, t.categoryId),
+    index('revit_families_original_idx').on(t.tifOriginalId),
+    index('revit_families_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('revit_families_tags_idx').using('gin', sql`${t.tags} jsonb_path_ops`),
   ],
+);
+
+/** A family type as stored: the contract's TFamilyType. */
+export type TStoredFamilyType = {
+  typeName: string;
+  parameters: { name: string; value: string; unit: string | null; dataType: string | null }[];
+};
+
+/** Every file a family has had; uploading a new one keeps the earlier ones. */
+export const familyVersions = pgTable(
+  'family_versions',
+  {
+    id: serial('id').primaryKey(),
+    familyId: integer('family_id')
+      .notNull()
+      .references(() => revitFamilies.id, { onDelete: 'cascade' }),
+    fileHash: text('file_hash')
+      .notNull()
+      .references(() => files.hash),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    revitVersion: text('revit_version'),
+    /** What was read from the file (part atom, version), so making it current again restores them. */
+    contents: jsonb('contents').$type<Record<string, unknown>>().notNull(),
+    previewHash: text('preview_hash').references(() => files.hash),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('family_versions_family_idx').on(t.familyId, t.id)],
+);
+
+/** A streamed family file waiting for its save (kept a day), by a random id only its uploader knows. */
+export const familyUploads = pgTable(
+  'family_uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileHash: text('file_hash')
+      .notNull()
+      .references(() => files.hash),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contents: jsonb('contents').$type<Record<string, unknown>>().notNull(),
+    previewHash: text('preview_hash').references(() => files.hash),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('family_uploads_created_idx').on(t.createdAt)],
 );
 
 export const scenarios = pgTable(

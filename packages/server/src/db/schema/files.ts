@@ -7,3 +7,13 @@ export const files = pgTable('files', {
   mimeType: text('mime_type').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The thumbnail made once for a picture (both stored as files). */
+export const fileThumbnails = pgTable('file_thumbnails', {
+  sourceHash: text('source_hash')
+    .primaryKey()
+    .references(() => files.hash),
+  thumbnailHash: text('thumbnail_hash')
+    .notNull()
+    .references(() => files.hash),
+});

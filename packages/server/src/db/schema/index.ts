@@ -3,3 +3,4 @@ export * from './organisation.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './content.ts';
+export * from './notifications.ts';

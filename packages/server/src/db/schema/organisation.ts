@@ -80,12 +80,3 @@ export const terms = pgTable(
   },
   (t) => [index('terms_company_idx').on(t.companyId)],
 );
-
-export const notifications = pgTable('notifications', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description'),
-  url: text('url'),
-  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -29,6 +29,7 @@ export function toCompany(
       .filter((c) => c.parentId === row.id)
       .map(({ companyId, companyName }) => ({ companyId, companyName })),
     companyLogoFileName: row.logoFileName,
+    companyLogoHash: row.logoHash,
     companyParameters: row.companyParameters ?? null,
     globalParameters: row.globalParameters ?? null,
     companyLicense: row.licenseId === null ? null : { licenseInfoId: row.licenseId },

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import { companies } from '../../db/schema/index.ts';
+import { companies, users } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 import type { TFindQuery } from '@portal/contract';
 
@@ -93,6 +93,8 @@ export class CompaniesRepository {
       ids?: number[] | undefined;
       names?: string[] | undefined;
       active?: boolean | undefined;
+      parentIds?: number[] | undefined;
+      isPartnerCompany?: boolean | undefined;
     },
     scope: number[] | null,
   ): Promise<{ rows: TCompanyRow[]; total: number }> {
@@ -107,6 +109,9 @@ export class CompaniesRepository {
         ),
       );
     if (filter.active !== undefined) conditions.push(eq(companies.active, filter.active));
+    if (filter.parentIds?.length) conditions.push(inArray(companies.parentId, filter.parentIds));
+    if (filter.isPartnerCompany !== undefined)
+      conditions.push(eq(companies.isPartner, filter.isPartnerCompany));
     if (filter.search?.trim()) conditions.push(ilike(companies.name, likePattern(filter.search.trim())));
     const where = conditions.length ? and(...conditions) : undefined;
     const { limit, offset } = pageOf(filter);
@@ -118,7 +123,14 @@ export class CompaniesRepository {
         .orderBy(
           ...orderOf(
             filter,
-            { companyName: companies.name, companyId: companies.id, lastUpdate: companies.lastUpdate },
+            {
+              companyName: sql`lower(${companies.name})`,
+              companyCity: companies.city,
+              companyCountry: companies.country,
+              active: companies.active,
+              companyId: companies.id,
+              lastUpdate: companies.lastUpdate,
+            },
             companies.id,
           ),
         )
@@ -137,5 +149,53 @@ export class CompaniesRepository {
       .select({ parentId: companies.parentId, companyId: companies.id, companyName: companies.name })
       .from(companies)
       .where(inArray(companies.parentId, ids));
+  }
+
+  /** The row, locked until the transaction ends (a stale-update check and its write stay together). */
+  async lockById(id: number): Promise<TCompanyRow | undefined> {
+    const [row] = await this.#db.select().from(companies).where(eq(companies.id, id)).for('update');
+    return row;
+  }
+
+  async update(id: number, values: Partial<TCompanyInsert>): Promise<Date> {
+    const [row] = await this.#db
+      .update(companies)
+      .set({ ...values, lastUpdate: new Date() })
+      .where(eq(companies.id, id))
+      .returning({ lastUpdate: companies.lastUpdate });
+    return row!.lastUpdate;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.#db.delete(companies).where(eq(companies.id, id));
+  }
+
+  /** Users per company, for the given companies. */
+  async userCounts(ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .select({ companyId: users.companyId, total: count() })
+      .from(users)
+      .where(inArray(users.companyId, ids))
+      .groupBy(users.companyId);
+    return new Map(rows.map((r) => [r.companyId!, r.total]));
+  }
+
+  /** Moves every user of one company to another (or to none); answers their ids. */
+  async moveUsers(fromId: number, toId: number | null): Promise<number[]> {
+    const rows = await this.#db
+      .update(users)
+      .set({ companyId: toId })
+      .where(eq(users.companyId, fromId))
+      .returning({ id: users.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Hangs the children of one company under another (or at the top). */
+  async moveChildren(fromId: number, toId: number | null): Promise<void> {
+    await this.#db
+      .update(companies)
+      .set({ parentId: toId, lastUpdate: new Date() })
+      .where(eq(companies.parentId, fromId));
   }
 }

@@ -1,19 +1,43 @@
-import type { TCompany, TCompanyRef, ZCompanyFindRequest } from '@portal/contract';
+import type { TCompany, TCompanyInput, TCompanyRef, ZCompanyFindRequest } from '@portal/contract';
 import type { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { CompaniesRepository, TCompanyInsert } from './companies.repository.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { CompaniesRepository, TCompanyInsert, TCompanyRow } from './companies.repository.ts';
 import { toCompany } from './companies.mapper.ts';
 
 type TFind = z.infer<typeof ZCompanyFindRequest>;
 const companyNotFound = () => notFound('notFound', { name: 'company' });
 
-/** Company tree and tenancy: whom a caller may see. */
+export type TCompaniesDeps = {
+  repo: CompaniesRepository;
+  files: FilesService;
+  sessions: SessionsService;
+  audit: AuditService;
+  transaction: TTransaction;
+};
+
+/** Where a delete sends a company's users and child companies (absent: refuse when there are any). */
+export type TDeleteTargets = {
+  usersTo?: { companyId: number | null } | undefined;
+  childrenTo?: { companyId: number | null } | undefined;
+};
+
+/**
+ * The company tree and tenancy (whom a caller may see), and companies themselves: a tree without
+ * cycles, partner companies kept by partner managers, stale updates refused, deletes that say
+ * where users and children go.
+ */
 export class CompaniesService {
+  readonly #d: TCompaniesDeps;
   readonly #repo: CompaniesRepository;
 
-  constructor(repo: CompaniesRepository) {
-    this.#repo = repo;
+  constructor(deps: TCompaniesDeps) {
+    this.#d = deps;
+    this.#repo = deps.repo;
   }
 
   /** Company ids the caller may see: null for admins (every company), else its own tree. */
@@ -52,12 +76,191 @@ export class CompaniesService {
 
   async find(auth: TAuth, filter: TFind): Promise<{ companyInfos: TCompany[]; totalCount: number }> {
     const { rows, total } = await this.#repo.find(filter, await this.scopeOf(auth));
-    const children = await this.#repo.children(rows.map((r) => r.id));
-    const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id) => id !== null))];
-    const parents = await this.#repo.namesOf(parentIds);
-    return {
-      companyInfos: rows.map((row) => toCompany(row, parents, children)),
-      totalCount: total,
+    return { companyInfos: await this.#records(rows), totalCount: total };
+  }
+
+  async get(auth: TAuth, id: number): Promise<TCompany> {
+    await this.assertInScope(auth, id);
+    const row = await this.#repo.byId(id);
+    if (!row) throw companyNotFound();
+    const [record] = await this.#records([row]);
+    return record!;
+  }
+
+  /** The logo the caller's header shows: its company's, or the nearest ancestor's along the branding chain. */
+  async brandingOf(
+    companyId: number | null,
+  ): Promise<{ companyId: number | null; companyName: string | null; logoHash: string | null }> {
+    if (companyId === null) return { companyId: null, companyName: null, logoHash: null };
+    for (const id of await this.#repo.chainIds(companyId)) {
+      const row = await this.#repo.byId(id);
+      if (!row) break;
+      if (row.logoHash || !row.useParentBranding || row.parentId === null)
+        return { companyId: row.id, companyName: row.name, logoHash: row.logoHash };
+    }
+    return { companyId: null, companyName: null, logoHash: null };
+  }
+
+  /** Creates or updates companies, all or nothing. */
+  async save(auth: TAuth, inputs: TCompanyInput[]): Promise<TCompany[]> {
+    if (
+      inputs.some((input) => input.companyId === undefined) &&
+      !auth.permissions.has('companymanagement.create')
+    )
+      throw forbidden('permissionRequired', { permission: 'companymanagement.create' });
+    const logos = await Promise.all(
+      inputs.map((input) =>
+        input.companyLogoBase64
+          ? this.#d.files.storePictureBase64('companyLogoBase64', input.companyLogoBase64)
+          : Promise.resolve(undefined),
+      ),
+    );
+    const ids = await this.#d.transaction(async () => {
+      const saved: number[] = [];
+      for (const [index, input] of inputs.entries()) {
+        saved.push(await this.#saveOne(auth, input, logos[index]));
+      }
+      return saved;
+    });
+    const rows = await Promise.all(ids.map((id) => this.#repo.byId(id)));
+    return this.#records(rows.filter((row): row is TCompanyRow => row !== undefined));
+  }
+
+  /** Deletes companies; users and children go where the request says, else 409 with how many there are. */
+  async delete(auth: TAuth, ids: number[], targets: TDeleteTargets): Promise<TCompany[]> {
+    const unique = [...new Set(ids)];
+    for (const id of unique) await this.assertInScope(auth, id);
+    const before = await this.#records(
+      (await Promise.all(unique.map((id) => this.#repo.byId(id)))).filter(
+        (r): r is TCompanyRow => r !== undefined,
+      ),
+    );
+    const movedUsers = await this.#d.transaction(async () => {
+      const moved: number[] = [];
+      for (const id of unique) {
+        const row = await this.#repo.lockById(id);
+        if (!row) throw companyNotFound();
+        if (row.isPartner) this.#assertPartnerRights(auth);
+        const users = (await this.#repo.userCounts([id])).get(id) ?? 0;
+        if (users > 0) {
+          if (!targets.usersTo) throw conflict('companyHasUsers', { count: users }, 'usersTo');
+          const to = targets.usersTo.companyId;
+          if (to === id || (to !== null && unique.includes(to)))
+            throw badRequest('notValid', { name: 'usersTo' }, 'usersTo');
+          if (to !== null) await this.assertInScope(auth, to);
+          moved.push(...(await this.#repo.moveUsers(id, to)));
+        }
+        const children = await this.#repo.children([id]);
+        if (children.length > 0) {
+          if (!targets.childrenTo)
+            throw conflict('companyHasChildren', { count: children.length }, 'childrenTo');
+          const to = targets.childrenTo.companyId;
+          if (to === null && !auth.isAdmin) throw forbidden('topLevelAdminOnly', undefined, 'childrenTo');
+          if (to !== null) {
+            await this.assertInScope(auth, to);
+            if ((await this.#repo.treeIds(id)).includes(to))
+              throw conflict('companyCycle', undefined, 'childrenTo');
+          }
+          await this.#repo.moveChildren(id, to);
+        }
+        await this.#repo.delete(id);
+        await this.#d.audit.record({
+          action: 'company.delete',
+          userId: auth.userId,
+          targetType: 'company',
+          targetId: id,
+        });
+      }
+      return moved;
+    });
+    // Moved users keep no sign-in that carries the old company in its token.
+    for (const userId of movedUsers) await this.#d.sessions.revokeUser(userId);
+    return before;
+  }
+
+  async #saveOne(auth: TAuth, input: TCompanyInput, logoHash: string | undefined): Promise<number> {
+    const existing = input.companyId === undefined ? undefined : await this.#repo.lockById(input.companyId);
+    if (input.companyId !== undefined) {
+      await this.assertInScope(auth, input.companyId);
+      if (!existing) throw companyNotFound();
+      if (input.lastUpdate === undefined) throw badRequest('required', { name: 'lastUpdate' }, 'lastUpdate');
+      if (Date.parse(input.lastUpdate) !== existing.lastUpdate.getTime())
+        throw conflict('staleUpdate', { name: 'company' }, 'lastUpdate');
+    }
+    if (input.isPartnerCompany || existing?.isPartner) this.#assertPartnerRights(auth);
+    const parentId =
+      input.parentCompany === undefined
+        ? (existing?.parentId ?? auth.companyId)
+        : (input.parentCompany?.companyId ?? null);
+    if (parentId !== (existing?.parentId ?? null) || !existing)
+      await this.#checkParent(auth, existing?.id, parentId);
+    const values: Partial<TCompanyInsert> = {
+      name: input.companyName,
+      address: input.companyAddress ?? null,
+      city: input.companyCity ?? null,
+      region: input.companyRegion ?? null,
+      zipCode: input.companyZipCode ?? null,
+      country: input.companyCountry ?? null,
+      url: input.companyURL || null,
+      contactName: input.companyContactName ?? null,
+      phone: input.companyPhoneNumber || null,
+      fax: input.companyFaxNumber || null,
+      email: input.companyEmail || null,
+      parentId,
+      ...(input.companyParameters !== undefined ? { companyParameters: input.companyParameters } : {}),
+      ...(input.globalParameters !== undefined ? { globalParameters: input.globalParameters } : {}),
+      ...(input.companyLicense !== undefined
+        ? { licenseId: input.companyLicense?.licenseInfoId ?? null }
+        : {}),
+      ...(input.companyTerms !== undefined ? { termsId: input.companyTerms?.termsId ?? null } : {}),
+      useParentBranding: input.useParentCompanyBranding,
+      ...(input.defaultMeasurementSystemId !== undefined
+        ? { defaultMeasurementSystemId: input.defaultMeasurementSystemId }
+        : {}),
+      active: input.active,
+      isPartner: input.isPartnerCompany,
+      ...(logoHash ? { logoHash, logoFileName: input.companyLogoFileName || 'logo' } : {}),
+      ...(input.companyLogoBase64 === null ? { logoHash: null, logoFileName: null } : {}),
     };
+    let id = existing?.id;
+    if (id === undefined)
+      id = await this.#repo.insert({ ...values, name: input.companyName, createdByUserId: auth.userId });
+    else await this.#repo.update(id, values);
+    await this.#d.audit.record({
+      action: existing ? 'company.update' : 'company.create',
+      userId: auth.userId,
+      targetType: 'company',
+      targetId: id,
+    });
+    return id;
+  }
+
+  /** A parent inside the caller's tree (top level: admins only) that is not the company or below it. */
+  async #checkParent(auth: TAuth, companyId: number | undefined, parentId: number | null): Promise<void> {
+    if (parentId === null) {
+      if (!auth.isAdmin) throw forbidden('topLevelAdminOnly', undefined, 'parentCompany');
+      return;
+    }
+    await this.assertInScope(auth, parentId);
+    if (companyId !== undefined && (await this.#repo.treeIds(companyId)).includes(parentId))
+      throw conflict('companyCycle', undefined, 'parentCompany');
+  }
+
+  #assertPartnerRights(auth: TAuth): void {
+    if (!auth.permissions.has('partnermanagement.update'))
+      throw forbidden('partnerRightsRequired', undefined, 'isPartnerCompany');
+  }
+
+  async #records(rows: TCompanyRow[]): Promise<TCompany[]> {
+    const ids = rows.map((r) => r.id);
+    const [children, parents, userCounts] = await Promise.all([
+      this.#repo.children(ids),
+      this.#repo.namesOf([...new Set(rows.map((r) => r.parentId).filter((id) => id !== null))]),
+      this.#repo.userCounts(ids),
+    ]);
+    return rows.map((row) => ({
+      ...toCompany(row, parents, children),
+      userCount: userCounts.get(row.id) ?? 0,
+    }));
   }
 }

@@ -1,30 +1,113 @@
-import { decodeBase64, type FileStore, normaliseAvatar } from '../../lib/file-store.ts';
+import type { Readable } from 'node:stream';
+import {
+  checkedPicture,
+  decodeBase64,
+  normaliseAvatar,
+  type TBlobStore,
+  type TStoredFile,
+  thumbnailOf,
+} from '../../lib/file-store.ts';
 import type { FilesRepository } from './files.repository.ts';
 
-const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+/** Category and family pictures. */
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
-/** Stores uploaded files once by content and reads them back. */
+/**
+ * Stores uploaded files once by content (SHA-256) behind the blob store, records them, makes each
+ * picture's thumbnail once, and reads them back.
+ */
 export class FilesService {
-  readonly #store: FileStore;
+  readonly #store: TBlobStore;
   readonly #repo: FilesRepository;
 
-  constructor(store: FileStore, repo: FilesRepository) {
+  constructor(store: TBlobStore, repo: FilesRepository) {
     this.#store = store;
     this.#repo = repo;
   }
 
   /** Decodes, checks and normalises a base64 picture into a 256 px PNG; answers its hash. */
   async storeAvatar(name: string, base64: string): Promise<string> {
-    const png = await normaliseAvatar(name, decodeBase64(name, base64, MAX_PICTURE_BYTES));
-    const stored = await this.#store.put(png, 'image/png');
-    await this.#repo.record(stored);
+    const png = await normaliseAvatar(name, decodeBase64(name, base64, MAX_AVATAR_BYTES));
+    return (await this.storeBuffer(png, 'image/png')).hash;
+  }
+
+  /** A picture (PNG, JPEG, GIF or WebP, else 415) kept as sent, with its thumbnail made now. */
+  async storePicture(name: string, content: Buffer): Promise<string> {
+    const mimeType = await checkedPicture(name, content);
+    const stored = await this.storeBuffer(content, mimeType);
+    await this.thumbnail(stored.hash);
     return stored.hash;
+  }
+
+  /** The same from base64 (`…Base64` fields), at most 5 MiB. */
+  async storePictureBase64(name: string, base64: string): Promise<string> {
+    return this.storePicture(name, decodeBase64(name, base64, MAX_PICTURE_BYTES));
+  }
+
+  async storeBuffer(content: Buffer, mimeType: string): Promise<TStoredFile> {
+    const stored = await this.#store.put(content, mimeType);
+    await this.#repo.record(stored);
+    return stored;
+  }
+
+  async storeStream(
+    source: Readable,
+    mimeType: string,
+    options: { maxBytes: number; name: string; check?: (path: string) => Promise<void> },
+  ): Promise<TStoredFile> {
+    const stored = await this.#store.putStream(source, mimeType, options);
+    await this.#repo.record(stored);
+    return stored;
+  }
+
+  /** The hash of a picture's thumbnail, made (once) when missing; undefined when it is no picture. */
+  async thumbnail(hash: string): Promise<string | undefined> {
+    const known = await this.#repo.thumbnailOf(hash);
+    if (known) return known;
+    const file = await this.#repo.load(hash);
+    if (!file?.mimeType.startsWith('image/')) return undefined;
+    const stored = await this.storeBuffer(await thumbnailOf(await this.#store.read(hash)), 'image/png');
+    await this.#repo.recordThumbnail(hash, stored.hash);
+    return stored.hash;
+  }
+
+  /** A stored file's record, or undefined. */
+  describe(hash: string): Promise<TStoredFile | undefined> {
+    return this.#repo.load(hash);
+  }
+
+  read(hash: string): Promise<Buffer> {
+    return this.#store.read(hash);
+  }
+
+  openRead(hash: string, range?: { start: number; end: number }): Readable {
+    return this.#store.openRead(hash, range);
+  }
+
+  sizeOf(hash: string): Promise<number | null> {
+    return this.#store.sizeOf(hash);
+  }
+
+  localPath(hash: string): string {
+    return this.#store.localPath(hash);
   }
 
   async base64(hash: string | null): Promise<string | null> {
     if (!hash) return null;
     try {
       return (await this.#store.read(hash)).toString('base64');
+    } catch {
+      return null;
+    }
+  }
+
+  /** Base64 of a picture's thumbnail (lists answer these, never the full pictures). */
+  async thumbnailBase64(hash: string | null): Promise<string | null> {
+    if (!hash) return null;
+    try {
+      const thumbnail = await this.thumbnail(hash);
+      return thumbnail ? await this.base64(thumbnail) : null;
     } catch {
       return null;
     }

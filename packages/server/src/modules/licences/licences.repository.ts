@@ -1,9 +1,19 @@
-import { inArray, sql } from 'drizzle-orm';
+import type { TLicenseFindRequest } from '@portal/contract';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, licenses } from '../../db/schema/index.ts';
 
 export type TLicenseRow = typeof licenses.$inferSelect;
+export type TLicenseWrite = Omit<typeof licenses.$inferInsert, 'id'>;
+
+const SORT_COLUMNS = {
+  licenseValidUntil: licenses.validUntil,
+  licenseCode: sql`lower(${licenses.code})`,
+  maxNumberOfUsers: licenses.maxUsers,
+  active: licenses.active,
+};
 
 const idList = (ids: number[]) =>
   sql.join(
@@ -51,5 +61,75 @@ export class LicencesRepository {
       .from(companies)
       .where(inArray(companies.id, companyIds));
     return new Map(rows.flatMap((r) => (r.licenseId === null ? [] : [[r.id, r.licenseId] as const])));
+  }
+
+  /** A page of licences; `scope` (company ids, null: all) keeps those its companies use. */
+  async find(
+    filter: TLicenseFindRequest,
+    scope: number[] | null,
+  ): Promise<{ rows: TLicenseRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (scope !== null)
+      conditions.push(
+        inArray(
+          licenses.id,
+          this.#ctx.db
+            .select({ id: sql<number>`${companies.licenseId}` })
+            .from(companies)
+            .where(inArray(companies.id, scope.length ? scope : [0])),
+        ),
+      );
+    if (filter.ids?.length) conditions.push(inArray(licenses.id, filter.ids));
+    if (filter.active !== undefined) conditions.push(eq(licenses.active, filter.active));
+    if (filter.expiringWithinDays !== undefined)
+      conditions.push(
+        sql`${licenses.validUntil} < now() + make_interval(days => ${filter.expiringWithinDays})`,
+      );
+    const search = filter.search?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      conditions.push(
+        sql`(lower(${licenses.code}) like ${pattern} or lower(coalesce(${licenses.description}, '')) like ${pattern} or lower(coalesce(${licenses.accountManager}, '')) like ${pattern})`,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const page = pageOf(filter);
+    // The ones that end soonest (expired included) come first unless another order is asked for.
+    const order = filter.sort?.length
+      ? orderOf(filter, SORT_COLUMNS, licenses.id)
+      : [sql`${licenses.validUntil} asc nulls last`, asc(licenses.id)];
+    const [rows, totals] = await Promise.all([
+      this.#ctx.db
+        .select()
+        .from(licenses)
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset),
+      this.#ctx.db.select({ total: count() }).from(licenses).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  }
+
+  /** The companies using each licence. */
+  async companiesUsing(
+    ids: number[],
+  ): Promise<Array<{ licenseId: number; companyId: number; companyName: string }>> {
+    if (ids.length === 0) return [];
+    const rows = await this.#ctx.db
+      .select({ licenseId: companies.licenseId, companyId: companies.id, companyName: companies.name })
+      .from(companies)
+      .where(inArray(companies.licenseId, ids))
+      .orderBy(asc(companies.name));
+    return rows.flatMap((r) => (r.licenseId === null ? [] : [{ ...r, licenseId: r.licenseId }]));
+  }
+
+  async insert(values: TLicenseWrite): Promise<number> {
+    const [row] = await this.#ctx.db.insert(licenses).values(values).returning({ id: licenses.id });
+    return row!.id;
+  }
+
+  async update(id: number, values: Partial<TLicenseWrite>): Promise<void> {
+    await this.#ctx.db.update(licenses).set(values).where(eq(licenses.id, id));
   }
 }

@@ -1,7 +1,20 @@
-import type { TLicense } from '@portal/contract';
-import { conflict, forbidden } from '../../lib/app-error.ts';
+import type { TLicense, TLicenseFindRequest, TLicenseInput, TLicenseListItem } from '@portal/contract';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/dates.ts';
-import type { LicencesRepository, TLicenseRow } from './licences.repository.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { LicencesRepository, TLicenseRow, TLicenseWrite } from './licences.repository.ts';
+
+export type TLicencesDeps = {
+  repo: LicencesRepository;
+  audit: AuditService;
+  transaction: TTransaction;
+  /** Company ids a caller may see (null: all): the companies service's scope. */
+  scopeOf: (auth: TAuth) => Promise<number[] | null>;
+};
+
+const licenceNotFound = () => notFound('notFound', { name: 'license' });
 
 /** Whose seat a user takes: the user's own licence, else the company's. */
 export type TLicenceHolder = { licenseId: number | null; companyId: number | null };
@@ -31,10 +44,89 @@ function toLicense(row: TLicenseRow, currentNumberOfUsers: number): TLicense {
 
 /** Licences: their records with seats counted, sign-in checks and seat limits (CONTRACT 2). */
 export class LicencesService {
+  readonly #d: TLicencesDeps;
   readonly #repo: LicencesRepository;
 
-  constructor(repo: LicencesRepository) {
-    this.#repo = repo;
+  constructor(deps: TLicencesDeps) {
+    this.#d = deps;
+    this.#repo = deps.repo;
+  }
+
+  /** Licences the caller's companies use (admins: all), the ones ending soonest first. */
+  async find(
+    auth: TAuth,
+    filter: TLicenseFindRequest,
+  ): Promise<{ licenseInfos: TLicenseListItem[]; totalCount: number }> {
+    const { rows, total } = await this.#repo.find(filter, await this.#d.scopeOf(auth));
+    return { licenseInfos: await this.#listItems(rows), totalCount: total };
+  }
+
+  async get(auth: TAuth, id: number): Promise<TLicenseListItem> {
+    const { rows } = await this.#repo.find({ ids: [id] }, await this.#d.scopeOf(auth));
+    if (!rows[0]) throw licenceNotFound();
+    const [item] = await this.#listItems(rows);
+    return item!;
+  }
+
+  /** Creates or updates licences (admins), all or nothing; seats in use are counted, never taken from the input. */
+  async save(auth: TAuth, inputs: TLicenseInput[]): Promise<TLicenseListItem[]> {
+    const ids = await this.#d.transaction(async () => {
+      const saved: number[] = [];
+      for (const input of inputs) {
+        const values: TLicenseWrite = {
+          code: input.licenseCode,
+          type: input.licenseType || null,
+          description: input.licenseDescription || null,
+          validUntil: input.licenseValidUntil ? new Date(input.licenseValidUntil) : null,
+          maxUsers: input.maxNumberOfUsers,
+          accountManager: input.accountManager || null,
+          status: input.licenseStatus || null,
+          active: input.active,
+          claims: [...new Set(input.licenseClaims)],
+        };
+        let id = input.licenseInfoId;
+        if (id === undefined) id = await this.#repo.insert(values);
+        else {
+          if (!(await this.#repo.lock([id]))[0]) throw licenceNotFound();
+          await this.#repo.update(id, values);
+        }
+        await this.#d.audit.record({
+          action: input.licenseInfoId === undefined ? 'license.create' : 'license.update',
+          userId: auth.userId,
+          targetType: 'license',
+          targetId: id,
+        });
+        saved.push(id);
+      }
+      return saved;
+    });
+    return this.#listItems(await this.#repo.byIds(ids));
+  }
+
+  /** Checks licences now: valid when active, not expired and not over its seats; records the result and when. */
+  async check(auth: TAuth, ids: number[]): Promise<TLicenseListItem[]> {
+    const unique = [...new Set(ids)];
+    const { rows } = await this.#repo.find({ ids: unique }, await this.#d.scopeOf(auth));
+    if (rows.length !== unique.length) throw licenceNotFound();
+    const seats = await this.#repo.seatsUsed(unique);
+    const now = new Date();
+    for (const row of rows) {
+      const valid =
+        row.active && (!row.validUntil || row.validUntil >= now) && (seats.get(row.id) ?? 0) <= row.maxUsers;
+      await this.#repo.update(row.id, { validCheck: valid, validCheckDate: now });
+    }
+    return this.#listItems(await this.#repo.byIds(unique));
+  }
+
+  async #listItems(rows: TLicenseRow[]): Promise<TLicenseListItem[]> {
+    const ids = rows.map((r) => r.id);
+    const [seats, using] = await Promise.all([this.#repo.seatsUsed(ids), this.#repo.companiesUsing(ids)]);
+    return rows.map((row) => ({
+      ...toLicense(row, seats.get(row.id) ?? 0),
+      companies: using
+        .filter((c) => c.licenseId === row.id)
+        .map(({ companyId, companyName }) => ({ companyId, companyName })),
+    }));
   }
 
   /** The licence each holder uses (own, else company's), by holder index. */
@@ -87,7 +179,10 @@ export class LicencesService {
     if (added.size === 0) return;
     const rows = await this.#repo.lock([...added.keys()]);
     const used = await this.#repo.seatsUsed([...added.keys()]);
+    const now = new Date();
     for (const row of rows) {
+      if (!row.active) throw conflict('licenceInactive');
+      if (row.validUntil && row.validUntil < now) throw conflict('licenceExpired');
       if ((used.get(row.id) ?? 0) + (added.get(row.id) ?? 0) > row.maxUsers)
         throw conflict('licenceFull', { max: row.maxUsers });
     }

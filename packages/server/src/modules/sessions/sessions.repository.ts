@@ -5,7 +5,7 @@ import { authSessions, refreshTokens, users } from '../../db/schema/index.ts';
 
 const isLiveQuery = (db: TDb) =>
   db
-    .select({ id: authSessions.id })
+    .select({ expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
@@ -28,10 +28,13 @@ export class SessionsRepository {
     this.#ctx = ctx;
   }
 
-  /** True while the sign-in is neither revoked nor expired and its user is still active (every request asks). */
-  async isLive(sessionId: string, userId: number): Promise<boolean> {
-    const rows = await this.#ctx.runPrepared('sessions_is_live', isLiveQuery, { sessionId, userId });
-    return rows.length > 0;
+  /**
+   * When the sign-in expires, while it is neither revoked nor expired and its user is still
+   * active; otherwise undefined (asked for every request the live-session cache does not answer).
+   */
+  async liveUntil(sessionId: string, userId: number): Promise<Date | undefined> {
+    const [row] = await this.#ctx.runPrepared('sessions_is_live', isLiveQuery, { sessionId, userId });
+    return row?.expiresAt;
   }
 
   async create(values: typeof authSessions.$inferInsert, refreshTokenHash: string): Promise<void> {

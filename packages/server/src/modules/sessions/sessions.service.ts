@@ -7,6 +7,7 @@ import type { TClient } from '../../lib/client.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { RolesService } from '../roles/roles.service.ts';
+import { LiveSessions } from './live-sessions.service.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
 export type TTokenPair = { authToken: string; refreshToken: string };
@@ -25,6 +26,8 @@ export type TSessionsDeps = {
   signer: TokenSigner;
   refreshTokenTtlSeconds: number;
   mfaRequiredForAdmins: boolean;
+  /** Which sign-ins are live, remembered for a few seconds (tests pass their own clock). */
+  liveSessions?: LiveSessions;
 };
 
 const SESSION_ID = /^[0-9a-f-]{36}$/;
@@ -32,9 +35,11 @@ const SESSION_ID = /^[0-9a-f-]{36}$/;
 /** Sign-ins: the authToken and its rotating refresh token (CONTRACT 2), and who a token belongs to. */
 export class SessionsService {
   readonly #d: TSessionsDeps;
+  readonly #live: LiveSessions;
 
   constructor(deps: TSessionsDeps) {
     this.#d = deps;
+    this.#live = deps.liveSessions ?? new LiveSessions();
   }
 
   /** The caller behind an authToken: a valid signature, every claim, and a live sign-in. */
@@ -42,7 +47,10 @@ export class SessionsService {
     const claims = await this.#d.signer.verify(token);
     if (!claims || !SESSION_ID.test(claims.sid)) return null;
     const userId = Number(claims.sub);
-    if (!(await this.#d.repo.isLive(claims.sid, userId))) return null;
+    const live = await this.#live.isLive(claims.sid, userId, () =>
+      this.#d.repo.liveUntil(claims.sid, userId),
+    );
+    if (!live) return null;
     const permissions = new Set(
       Array.isArray(claims.permissions) ? claims.permissions : [claims.permissions],
     );
@@ -84,7 +92,7 @@ export class SessionsService {
     const record = await this.#d.repo.byRefreshToken(tokenHash);
     if (!record) throw unauthorized('refreshTokenNotValid');
     if (record.usedAt) {
-      await this.#d.repo.revoke(record.sessionId);
+      await this.revoke(record.sessionId);
       await this.#d.audit.record({
         action: 'token.reuse-detected',
         userId: record.user.id,
@@ -97,7 +105,7 @@ export class SessionsService {
     if (!record.user.active) throw unauthorized('accountNotActive');
     const next = randomToken();
     if (!(await this.#d.repo.rotate(tokenHash, sha256Hex(next), record.sessionId))) {
-      await this.#d.repo.revoke(record.sessionId);
+      await this.revoke(record.sessionId);
       throw unauthorized('refreshTokenReused');
     }
     return {
@@ -107,16 +115,22 @@ export class SessionsService {
   }
 
   async logout(auth: TAuth): Promise<void> {
-    await this.#d.repo.revoke(auth.sessionId);
+    await this.revoke(auth.sessionId);
     await this.#d.audit.record({ action: 'logout', userId: auth.userId, companyId: auth.companyId });
   }
 
+  /** Ends a sign-in; its authToken is refused from the next request on. */
   revoke(sessionId: string): Promise<void> {
+    this.#live.forgetSession(sessionId);
     return this.#d.repo.revoke(sessionId);
   }
 
-  /** Ends every sign-in of a user (password, roles, company or state changed), but the one kept. */
+  /**
+   * Ends every sign-in of a user (password, roles, company or state changed, or the user is
+   * deleted), but the one kept; their authTokens are refused from the next request on.
+   */
   revokeUser(userId: number, keepSessionId?: string): Promise<void> {
+    this.#live.forgetUser(userId, keepSessionId);
     return this.#d.repo.revokeUser(userId, keepSessionId);
   }
 

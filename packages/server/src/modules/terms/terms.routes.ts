@@ -1,9 +1,18 @@
-import { ZTermsInfos, ZUserInfos, ZId } from '@portal/contract';
+import {
+  ZId,
+  ZTermsDeleteRequest,
+  ZTermsFindRequest,
+  ZTermsInfos,
+  ZTermsPage,
+  ZTermsSaveRequest,
+  ZUserInfos,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOf } from '../../plugins/routes.ts';
 
 const ZTermsParams = z.object({ termsId: z.coerce.number().pipe(ZId) });
+const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
 
 /** The terms a signed-in user must accept, and accepting them. */
 export async function termsRoutes(app: FastifyInstance): Promise<void> {
@@ -33,5 +42,55 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
       response: ZUserInfos,
     },
     async ({ caller, params }) => ({ userInfos: [await terms.accept(caller, params.termsId)] }),
+  );
+
+  route.post(
+    '/terms/find',
+    {
+      summary: "Terms of the caller tree's companies (admins: all, portal-wide ones too)",
+      permission: 'companymanagement.read',
+      body: ZTermsFindRequest,
+      response: ZTermsPage,
+    },
+    ({ caller, body }) => terms.find(caller, body),
+  );
+
+  route.get(
+    '/terms/get/:id',
+    {
+      summary: 'One terms text',
+      permission: 'companymanagement.read',
+      params: ZIdParams,
+      response: ZTermsInfos,
+    },
+    async ({ caller, params }) => ({ termsInfos: [await terms.get(caller, params.id)] }),
+  );
+
+  route.post(
+    '/terms/save',
+    {
+      summary: 'Create or update terms of a company (portal-wide terms: admins)',
+      permission: 'companymanagement.update',
+      body: ZTermsSaveRequest,
+      response: ZTermsInfos,
+      bodyLimit: 2 * 1024 * 1024,
+    },
+    async ({ caller, body }) => ({ termsInfos: await terms.save(caller, body.termsInfos) }),
+  );
+
+  route.post(
+    '/terms/delete',
+    {
+      summary: 'Delete terms',
+      permission: 'companymanagement.delete',
+      body: ZTermsDeleteRequest,
+      response: ZTermsInfos,
+    },
+    async ({ caller, body }) => ({
+      termsInfos: await terms.delete(
+        caller,
+        body.termsInfos.map((item) => item.termsId),
+      ),
+    }),
   );
 }

@@ -1,5 +1,6 @@
-import type { TTerms, TUser } from '@portal/contract';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { TTerms, TTermsFindRequest, TTermsInput, TUser } from '@portal/contract';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
 import { iso } from '../../lib/dates.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -12,9 +13,12 @@ export type TTermsDeps = {
   companies: CompaniesService;
   users: UsersService;
   audit: AuditService;
+  transaction: TTransaction;
 };
 
-function toTerms(row: TTermsRow): TTerms {
+const termsNotFound = () => notFound('notFound', { name: 'terms' });
+
+function toTerms(row: TTermsRow & { companyName?: string | null }): TTerms {
   return {
     termsId: row.id,
     companyId: row.companyId,
@@ -23,6 +27,7 @@ function toTerms(row: TTermsRow): TTerms {
     active: row.active,
     lastUpdate: iso(row.lastUpdate) ?? '',
     createdOn: iso(row.createdOn) ?? '',
+    ...(row.companyName !== undefined ? { companyName: row.companyName } : {}),
   };
 }
 
@@ -59,5 +64,76 @@ export class TermsService {
       targetId: termsId,
     });
     return this.#d.users.me(auth);
+  }
+
+  /** Terms of the caller's tree (admins: all, portal-wide ones too), newest first. */
+  async find(auth: TAuth, filter: TTermsFindRequest): Promise<{ termsInfos: TTerms[]; totalCount: number }> {
+    const { rows, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
+    return { termsInfos: rows.map(toTerms), totalCount: total };
+  }
+
+  async get(auth: TAuth, id: number): Promise<TTerms> {
+    const { rows } = await this.#d.repo.find({ ids: [id] }, await this.#d.companies.scopeOf(auth));
+    if (!rows[0]) throw termsNotFound();
+    return toTerms(rows[0]);
+  }
+
+  /** Creates or updates terms of a company of the caller's tree; portal-wide terms (no company) are admins'. */
+  async save(auth: TAuth, inputs: TTermsInput[]): Promise<TTerms[]> {
+    const ids = await this.#d.transaction(async () => {
+      const saved: number[] = [];
+      for (const input of inputs) {
+        const companyId =
+          input.companyId === undefined ? (auth.isAdmin ? null : auth.companyId) : input.companyId;
+        await this.#assertMayWrite(auth, companyId);
+        if (input.termsId !== undefined) await this.get(auth, input.termsId);
+        const values = {
+          companyId,
+          title: input.termsTitle,
+          description: input.termsDescription,
+          active: input.active,
+        };
+        let id = input.termsId;
+        if (id === undefined) id = await this.#d.repo.insert(values);
+        else await this.#d.repo.update(id, values);
+        await this.#d.audit.record({
+          action: input.termsId === undefined ? 'terms.create' : 'terms.update',
+          userId: auth.userId,
+          targetType: 'terms',
+          targetId: id,
+        });
+        saved.push(id);
+      }
+      return saved;
+    });
+    return (await this.#d.repo.find({ ids }, null)).rows.map(toTerms);
+  }
+
+  async delete(auth: TAuth, ids: number[]): Promise<TTerms[]> {
+    const answered: TTerms[] = [];
+    await this.#d.transaction(async () => {
+      for (const id of new Set(ids)) {
+        const found = await this.get(auth, id);
+        await this.#assertMayWrite(auth, found.companyId);
+        await this.#d.repo.delete(id);
+        await this.#d.audit.record({
+          action: 'terms.delete',
+          userId: auth.userId,
+          targetType: 'terms',
+          targetId: id,
+        });
+        answered.push(found);
+      }
+    });
+    return answered;
+  }
+
+  async #assertMayWrite(auth: TAuth, companyId: number | null): Promise<void> {
+    if (companyId === null) {
+      if (!auth.isAdmin)
+        throw forbidden('permissionRequired', { permission: 'adminmanagement.update' }, 'companyId');
+      return;
+    }
+    await this.#d.companies.assertInScope(auth, companyId);
   }
 }

@@ -1,34 +1,31 @@
 import type { TLicense, TUser } from '@portal/contract';
-import { isInterfaceLanguage } from '@portal/contract';
-import { iso, isoOrMin } from '../../lib/dates.ts';
-import type { TUserWithCompany } from './users.repository.ts';
+import { isInterfaceLanguage, MIN_DATE } from '@portal/contract';
+import type { TUserRecordRow } from './users.repository.ts';
 
-/** The one place a user row becomes the API record (the password hash and second-factor seed never do). */
-export function toUser(
-  { user, companyName }: TUserWithCompany,
-  roles: Array<{ roleId: number; roleName: string }>,
-  licence: TLicense | null,
-): TUser {
+/** The one place a user row becomes the API record (the password hash and second-factor seed are never read). */
+export function toUser(row: TUserRecordRow, licence: TLicense | null): TUser {
   return {
-    id: user.id,
-    login: user.login,
-    active: user.active,
-    roles,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    companyName: user.companyName ?? companyName,
-    company: user.companyId !== null ? { companyId: user.companyId, companyName: companyName ?? '' } : null,
-    lastLogin: isoOrMin(user.lastLogin),
-    joinDate: user.joinDate.toISOString(),
-    registrationCompleted: user.registrationCompleted,
+    id: row.id,
+    login: row.login,
+    active: row.active,
+    roles: row.roles,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    companyName: row.companyName ?? row.companyDisplayName,
+    company:
+      row.companyId !== null ? { companyId: row.companyId, companyName: row.companyDisplayName ?? '' } : null,
+    // A never-set moment shows as the environment's default minimum date (CONTRACT 1).
+    lastLogin: row.lastLogin ?? MIN_DATE,
+    joinDate: row.joinDate,
+    registrationCompleted: row.registrationCompleted,
     licenseInfo: licence,
-    licenseAcceptanceDate: iso(user.licenseAcceptanceDate),
-    termsId: user.termsId ?? 0,
-    photoFileName: user.photoFileName,
+    licenseAcceptanceDate: row.licenseAcceptanceDate,
+    termsId: row.termsId ?? 0,
+    photoFileName: row.photoFileName,
     photoBase64: null,
-    mfaEnabled: user.mfaEnabled,
-    language: isInterfaceLanguage(user.language) ? user.language : 'en',
+    mfaEnabled: row.mfaEnabled,
+    language: isInterfaceLanguage(row.language) ? row.language : 'en',
   };
 }

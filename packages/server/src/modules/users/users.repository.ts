@@ -1,17 +1,13 @@
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import { companies, roles, USER_SEARCH_TEXT, userRoles, users } from '../../db/schema/index.ts';
-import { likePattern, orderOf, pageOf, pageResult, windowTotal } from '../../lib/paging.ts';
+import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
+import { likePattern, orderOf, pageOf, pageResult } from '../../lib/paging.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserInsert = typeof users.$inferInsert;
-export type TUserWithCompany = {
-  user: TUserRow;
-  companyName: string | null;
-  companyLicenseId: number | null;
-};
 
 const SORT_COLUMNS = {
   login: users.login,
@@ -26,26 +22,121 @@ const SORT_COLUMNS = {
 
 const lowerLogin = sql`lower(${users.login})`;
 
-const withCompaniesQuery = (db: TDb) =>
+/** A moment as JavaScript's toISOString writes it (UTC, milliseconds); null stays null. */
+const isoText = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What an API record of a user is made from, as PostgreSQL builds it: one JSON object per user. */
+export type TUserRecordRow = {
+  id: number;
+  login: string;
+  active: boolean;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  /** The free-text company name the user gave, if any. */
+  companyName: string | null;
+  companyId: number | null;
+  lastLogin: string | null;
+  joinDate: string;
+  registrationCompleted: boolean;
+  licenseId: number | null;
+  licenseAcceptanceDate: string | null;
+  termsId: number | null;
+  photoFileName: string | null;
+  photoHash: string | null;
+  mfaEnabled: boolean;
+  language: string;
+  /** The name of the company the user belongs to. */
+  companyDisplayName: string | null;
+  companyLicenseId: number | null;
+  roles: Array<{ roleId: number; roleName: string }>;
+};
+
+/**
+ * A user's record in one column: the columns it shows (never the password hash or second-factor
+ * seed), moments already as ISO text, its company's name and licence, and its roles by name. The
+ * driver parses one JSON value per row instead of mapping some twenty columns, and the roles'
+ * sub-select reads the user_roles key, so a page costs no extra round trip.
+ */
+const RECORD = sql<TUserRecordRow>`json_build_object(
+  'id', ${users.id}, 'login', ${users.login}, 'active', ${users.active},
+  'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'email', ${users.email},
+  'phone', ${users.phone}, 'companyName', ${users.companyName}, 'companyId', ${users.companyId},
+  'lastLogin', ${isoText(users.lastLogin)}, 'joinDate', ${isoText(users.joinDate)},
+  'registrationCompleted', ${users.registrationCompleted}, 'licenseId', ${users.licenseId},
+  'licenseAcceptanceDate', ${isoText(users.licenseAcceptanceDate)}, 'termsId', ${users.termsId},
+  'photoFileName', ${users.photoFileName}, 'photoHash', ${users.photoHash},
+  'mfaEnabled', ${users.mfaEnabled}, 'language', ${users.language},
+  'companyDisplayName', ${companies.name}, 'companyLicenseId', ${companies.licenseId},
+  'roles', coalesce((
+    select json_agg(json_build_object('roleId', ${roles.id}, 'roleName', ${roles.name}) order by ${roles.name}, ${roles.id})
+    from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+    where ${userRoles.userId} = ${users.id}), '[]'::json))`;
+
+const recordsQuery = (db: TDb) =>
   db
-    .select({ user: users, companyName: companies.name, companyLicenseId: companies.licenseId })
+    .select({ record: RECORD })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
-    .prepare('users_with_companies');
+    .prepare('users_records');
 
-const roleRefsQuery = (db: TDb) =>
-  db
-    .select({ userId: userRoles.userId, roleId: roles.id, roleName: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(sql`${userRoles.userId} = any(${sql.placeholder('ids')})`)
-    .orderBy(roles.name)
-    .prepare('users_role_refs');
+/** A value of a find: a placeholder of a prepared statement, or written in. */
+type TParam = (name: string, value: unknown) => SQL | Placeholder;
+// As one parameter: an array written into `sql` would be spread into a list.
+const inline: TParam = (_name, value) => sql`${sql.param(value)}`;
+
+/**
+ * Each shape of find (which filters, which sort) is one prepared statement on every pooled
+ * connection; past this many shapes, rarer ones are built for each request.
+ */
+const MAX_FIND_SHAPES = 32;
+
+/** The conditions of a user find, with each value given through `param`. */
+function findConditions(
+  filter: TUserFindRequest,
+  companyScope: number[] | null,
+  search: string | undefined,
+  namedCompanyIds: number[],
+  param: TParam,
+): SQL[] {
+  const conditions: SQL[] = [];
+  // `= any(array)` keeps one statement for any number of values (an empty scope matches no one).
+  if (companyScope) conditions.push(sql`${users.companyId} = any(${param('scope', companyScope)})`);
+  if (filter.ids?.length) conditions.push(sql`${users.id} = any(${param('ids', filter.ids)})`);
+  if (filter.logins?.length)
+    conditions.push(
+      sql`${lowerLogin} = any(${param(
+        'logins',
+        filter.logins.map((l) => l.toLowerCase()),
+      )})`,
+    );
+  if (filter.companyIds?.length)
+    conditions.push(sql`${users.companyId} = any(${param('companyIds', filter.companyIds)})`);
+  if (filter.active !== undefined) conditions.push(sql`${users.active} = ${param('active', filter.active)}`);
+  if (filter.roleIds?.length)
+    conditions.push(
+      sql`${users.id} in (select ${userRoles.userId} from ${userRoles} where ${userRoles.roleId} = any(${param('roleIds', filter.roleIds)}))`,
+    );
+  if (search) {
+    // Both sides are lower case, so LIKE matches as ILIKE would, and rechecks its rows faster.
+    const text = sql`${users.searchText} like ${param('pattern', likePattern(search))}`;
+    conditions.push(
+      namedCompanyIds.length
+        ? sql`(${text} or ${users.companyId} = any(${param('named', namedCompanyIds)}))`
+        : text,
+    );
+  }
+  return conditions;
+}
 
 /** Users and their role assignments; the only place that queries the users tables. */
 export class UsersRepository {
   readonly #ctx: DbContext;
+  /** Prepared statements of user finds by shape (which filters, which sort). */
+  readonly #findShapes = new Map<string, string>();
 
   constructor(ctx: DbContext) {
     this.#ctx = ctx;
@@ -100,70 +191,92 @@ export class UsersRepository {
     return rows.map((r) => r.roleId);
   }
 
-  /** A page of user ids matching the filters, inside `companyScope` (null: every company). */
+  /** A page of user records matching the filters, inside `companyScope` (null: every company), and their total. */
   async find(
     filter: TUserFindRequest,
     companyScope: number[] | null,
-  ): Promise<{ ids: number[]; total: number }> {
-    const conditions: SQL[] = [];
-    if (companyScope)
-      conditions.push(companyScope.length ? inArray(users.companyId, companyScope) : sql`false`);
-    if (filter.ids?.length) conditions.push(inArray(users.id, filter.ids));
-    if (filter.logins?.length)
-      conditions.push(
-        inArray(
-          lowerLogin,
-          filter.logins.map((l) => l.toLowerCase()),
-        ),
-      );
-    if (filter.companyIds?.length) conditions.push(inArray(users.companyId, filter.companyIds));
-    if (filter.active !== undefined) conditions.push(eq(users.active, filter.active));
-    if (filter.roleIds?.length) {
-      conditions.push(
-        inArray(
-          users.id,
-          this.#db
-            .select({ id: userRoles.userId })
-            .from(userRoles)
-            .where(inArray(userRoles.roleId, filter.roleIds)),
-        ),
-      );
-    }
-    const search = filter.search?.trim();
-    if (search) {
-      // USER_SEARCH_TEXT is what the trigram index holds, so this LIKE is an index scan.
-      const pattern = likePattern(search);
-      // As an array computed once, the company match can join the trigram index in a bitmap OR.
-      const companyIds = sql`array(select ${companies.id} from ${companies} where lower(${companies.name}) like ${pattern})`;
-      conditions.push(
-        or(sql`${USER_SEARCH_TEXT} like ${pattern}`, sql`${users.companyId} = any(${companyIds})`)!,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
+  ): Promise<{ rows: TUserRecordRow[]; total: number }> {
+    const order = orderOf(filter, SORT_COLUMNS, users.id);
     const page = pageOf(filter);
-    const rows = await this.#db
-      .select({ id: users.id, total: windowTotal })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(where)
-      .orderBy(...orderOf(filter, SORT_COLUMNS, users.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    const search = filter.search?.trim();
+    // The companies whose name matches are looked up first: given as values, the planner knows
+    // how few users they hold, and reads search_text's trigram index (beside users_company_idx
+    // in a bitmap OR). Asked inside the statement, it guesses a quarter of all users and scans them.
+    const named = search
+      ? (
+          await this.#db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(sql`lower(${companies.name}) like ${likePattern(search)}`)
+        ).map((c) => c.id)
+      : [];
+    const values: Record<string, unknown> = { limit: page.limit, offset: page.offset };
+    const placeholder: TParam = (name, value) => {
+      values[name] = value;
+      return sql.placeholder(name);
+    };
+    const conditionsOf = (param: TParam) => findConditions(filter, companyScope, search, named, param);
+    const query = (db: TDb, param: TParam) => {
+      const where = and(...conditionsOf(param));
+      // The total as a sub-select is one count over the matching users, where `count(*) over ()`
+      // would read and sort every one of them before the page could be cut.
+      const total = sql<number>`(select count(*) from ${users} where ${where ?? sql`true`})`.mapWith(Number);
+      return db
+        .select({ record: RECORD, total })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(where)
+        .orderBy(...order);
+    };
+    // A search is planned for its own words (a generic plan could not judge the pattern); other
+    // finds of one shape share a statement built and prepared once, and only their values are
+    // gathered per request.
+    const name = search ? undefined : this.#findStatement(filter, companyScope);
+    if (name) conditionsOf(placeholder);
+    const rows = name
+      ? await this.#ctx.runPrepared(
+          name,
+          (db) =>
+            query(db, placeholder)
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset'))
+              .prepare(name),
+          values,
+        )
+      : await query(this.#db, inline).limit(page.limit).offset(page.offset);
     const result = await pageResult(rows, page, async () => {
-      const [totals] = await this.#db.select({ total: count() }).from(users).where(where);
+      const conditions = findConditions(filter, companyScope, search, named, inline);
+      const [totals] = await this.#db
+        .select({ total: count() })
+        .from(users)
+        .where(and(...conditions));
       return totals?.total ?? 0;
     });
-    return { ids: result.rows.map((r) => r.id), total: result.total };
+    return { rows: result.rows.map((row) => row.record), total: result.total };
   }
 
-  /** Rows of the given users with their company's name and licence (prepared: every record read uses it). */
-  async withCompanies(ids: number[]): Promise<TUserWithCompany[]> {
-    return ids.length ? this.#ctx.runPrepared('users_with_companies', withCompaniesQuery, { ids }) : [];
+  /** The prepared statement's name for finds of this shape (filters given, sort); none past MAX_FIND_SHAPES. */
+  #findStatement(filter: TUserFindRequest, companyScope: number[] | null): string | undefined {
+    const shape = [
+      companyScope ? 'scope' : '',
+      filter.ids?.length ? 'ids' : '',
+      filter.logins?.length ? 'logins' : '',
+      filter.companyIds?.length ? 'companies' : '',
+      filter.active === undefined ? '' : 'active',
+      filter.roleIds?.length ? 'roles' : '',
+      ...(filter.sort ?? []).map(({ field, dir }) => `${field}:${dir}`),
+    ].join('|');
+    let name = this.#findShapes.get(shape);
+    if (!name && this.#findShapes.size < MAX_FIND_SHAPES)
+      this.#findShapes.set(shape, (name = `users_find_${this.#findShapes.size}`));
+    return name;
   }
 
-  /** The roles each user holds, by name. */
-  async roleRefs(ids: number[]): Promise<Array<{ userId: number; roleId: number; roleName: string }>> {
-    return ids.length ? this.#ctx.runPrepared('users_role_refs', roleRefsQuery, { ids }) : [];
+  /** The record rows of the given users, in no order (prepared: every record read uses it). */
+  async records(ids: number[]): Promise<TUserRecordRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#ctx.runPrepared('users_records', recordsQuery, { ids });
+    return rows.map((row) => row.record);
   }
 
   async insert(values: TUserInsert, roleIds: number[]): Promise<number> {

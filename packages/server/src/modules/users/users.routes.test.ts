@@ -125,6 +125,28 @@ describe('POST /api/user/find', () => {
     expect(second.users.map((u) => u.login)).toEqual(logins.slice(2));
   });
 
+  it('combines every filter, with and without a search, and counts the total past the last page', async () => {
+    const { tag, logins } = await threeTagged();
+    const [first] = (await find(admin, { logins: [logins[0]!] })).users;
+    const roleIds = first!.roles.map((r) => r.roleId);
+    const filters = {
+      ids: [first!.id, 2_000_000_000],
+      logins: [logins[0]!.toUpperCase(), logins[1]!],
+      companyIds: [first!.company!.companyId],
+      roleIds,
+      active: true,
+    };
+    for (const body of [filters, { ...filters, search: tag }]) {
+      const found = await find(admin, body);
+      expect(found.status).toBe(200);
+      expect(found.users.map((u) => u.login)).toEqual([logins[0]]);
+      const past = await find(admin, { ...body, page: 3, pageSize: 1 });
+      expect(past.status).toBe(200);
+      expect(past.users).toEqual([]);
+      expect(past.body.totalCount).toBe(1);
+    }
+  });
+
   it('sorts by login ascending and descending when asked', async () => {
     const { tag, logins } = await threeTagged();
     const asc = await find(admin, { search: tag, sort: [{ field: 'login', dir: 'asc' }] });

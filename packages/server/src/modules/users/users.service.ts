@@ -1,6 +1,7 @@
 import {
   grantedPermissions,
   holdsAll,
+  type TLicense,
   type TUser,
   type TUserFindRequest,
   type TUserInput,
@@ -19,7 +20,7 @@ import type { RolesService } from '../roles/roles.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { APPROVED_MAIL } from './users.mails.ts';
 import { toUser } from './users.mapper.ts';
-import type { TUserInsert, TUserRow, UsersRepository } from './users.repository.ts';
+import type { TUserInsert, TUserRecordRow, TUserRow, UsersRepository } from './users.repository.ts';
 
 export type TUsersDeps = {
   repo: UsersRepository;
@@ -60,31 +61,31 @@ export class UsersService {
   }
 
   async find(auth: TAuth, filter: TUserFindRequest): Promise<{ userInfos: TUser[]; totalCount: number }> {
-    const { ids, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
-    return { userInfos: await this.load(ids, { photos: filter.includePhotos === true }), totalCount: total };
+    const { rows, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
+    return { userInfos: await this.#records(rows, filter.includePhotos === true), totalCount: total };
   }
 
   /** API records of the given users, in the order of `ids`; photos only when asked (lists stay small). */
   async load(ids: number[], options: { photos?: boolean } = {}): Promise<TUser[]> {
     if (ids.length === 0) return [];
-    const [rows, roleRefs] = await Promise.all([this.#d.repo.withCompanies(ids), this.#d.repo.roleRefs(ids)]);
-    const licenceIds = rows.map(({ user, companyLicenseId }) => user.licenseId ?? companyLicenseId);
-    const licences = await this.#d.licences.records(licenceIds.filter((id) => id !== null));
-    const records = await Promise.all(
+    const records = await this.#records(await this.#d.repo.records(ids), options.photos === true);
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** API records of record rows, in their order, with their licences (one query for all, if any). */
+  async #records(rows: TUserRecordRow[], photos: boolean): Promise<TUser[]> {
+    const licenceIds = rows.map((row) => row.licenseId ?? row.companyLicenseId);
+    const wanted = licenceIds.filter((id) => id !== null);
+    const licences = wanted.length ? await this.#d.licences.records(wanted) : new Map<number, TLicense>();
+    return Promise.all(
       rows.map(async (row, index) => {
-        const licenceId = licenceIds[index];
-        const roles = roleRefs
-          .filter((r) => r.userId === row.user.id)
-          .map(({ roleId, roleName }) => ({ roleId, roleName }));
-        const licence =
-          licenceId === null || licenceId === undefined ? null : (licences.get(licenceId) ?? null);
-        const user = toUser(row, roles, licence);
-        if (options.photos) user.photoBase64 = await this.#d.files.base64(row.user.photoHash);
-        return [row.user.id, user] as const;
+        const licenceId = licenceIds[index] ?? null;
+        const user = toUser(row, licenceId === null ? null : (licences.get(licenceId) ?? null));
+        if (photos) user.photoBase64 = await this.#d.files.base64(row.photoHash);
+        return user;
       }),
     );
-    const byId = new Map(records);
-    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The caller's own record, with its photo (GET /user/me). */
@@ -275,6 +276,8 @@ export class UsersService {
       const removed = await this.load(ids);
       if (removed.some((u) => u.active) && (await this.#d.repo.countOtherAdmins(ids)) === 0)
         throw conflict('lastAdministrator');
+      // Their sign-ins go with them; ending them first also drops them from the live-session cache.
+      for (const id of ids) await this.#d.sessions.revokeUser(id);
       await this.#d.repo.delete(ids);
       for (const id of ids)
         await this.#d.audit.record({

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZFindQuery } from '../common/envelope.ts';
+
+/** Customer filter concepts (spec 3): companies are Business, users without a company Individual. */
+export const CUSTOMER_TYPES = ['business', 'individual'] as const;
+/** Suspended where inactive, Active otherwise. */
+export const CUSTOMER_STATUSES = ['active', 'suspended'] as const;
+
+/** One customer: a company, or a user who belongs to none. */
+export const ZCustomer = z.object({
+  customerType: z.enum(CUSTOMER_TYPES),
+  /** The company's id for a business, the user's id for an individual. */
+  customerId: z.number().int(),
+  customerName: z.string(),
+  email: z.string().nullable(),
+  login: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+  /** Users of a business; null for an individual. */
+  userCount: z.number().int().nullable(),
+});
+export type TCustomer = z.infer<typeof ZCustomer>;
+
+export const ZCustomerFindRequest = ZFindQuery.extend({
+  customerTypes: z.array(z.enum(CUSTOMER_TYPES)).max(2).optional(),
+  statuses: z.array(z.enum(CUSTOMER_STATUSES)).max(2).optional(),
+});
+export type TCustomerFindRequest = z.infer<typeof ZCustomerFindRequest>;
+
+export const CUSTOMER_SORT_FIELDS = ['customerName', 'customerType', 'status', 'country'] as const;
+
+export const ZCustomerPage = z.object({
+  customerInfos: z.array(ZCustomer),
+  totalCount: z.number().int().nonnegative(),
+});

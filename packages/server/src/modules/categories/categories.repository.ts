@@ -1,0 +1,123 @@
+import type { TCategoryFindRequest } from '@portal/contract';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbContext } from '../../db/context.ts';
+import { categories, revitFamilies } from '../../db/schema/index.ts';
+import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
+
+export type TCategoryRow = typeof categories.$inferSelect;
+export type TCategoryWrite = Omit<typeof categories.$inferInsert, 'id'>;
+
+/**
+ * Families filed under a category: published ones and requests, not the copies standing for changes.
+ * The outer id is qualified by hand: in a one-table select list Drizzle writes a column bare, and a
+ * bare "id" inside the subquery would be the family's own id.
+ */
+const familyCount =
+  sql<number>`(select count(*) from ${revitFamilies} f where f.category_id = ${categories}.id and f.tif_original_id is null)`.mapWith(
+    Number,
+  );
+
+const SORT_COLUMNS = {
+  categoryName: sql`lower(${categories.name})`,
+  active: categories.active,
+  familyCount,
+};
+
+/** Categories: a portal-wide list of names with a picture. */
+export class CategoriesRepository {
+  readonly #ctx: DbContext;
+
+  constructor(ctx: DbContext) {
+    this.#ctx = ctx;
+  }
+
+  async find(
+    filter: TCategoryFindRequest,
+  ): Promise<{ rows: (TCategoryRow & { familyCount: number })[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.ids?.length) conditions.push(inArray(categories.id, filter.ids));
+    if (filter.names?.length)
+      conditions.push(
+        inArray(
+          sql`lower(${categories.name})`,
+          filter.names.map((n) => n.toLowerCase()),
+        ),
+      );
+    if (filter.active !== undefined) conditions.push(eq(categories.active, filter.active));
+    const search = filter.search?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      conditions.push(
+        sql`(lower(${categories.name}) like ${pattern} or lower(coalesce(${categories.description}, '')) like ${pattern})`,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const page = pageOf(filter);
+    const [rows, totals] = await Promise.all([
+      this.#ctx.db
+        .select({ ...this.#columns(), familyCount })
+        .from(categories)
+        .where(where)
+        .orderBy(...orderOf(filter, SORT_COLUMNS, categories.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.#ctx.db.select({ total: count() }).from(categories).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  }
+
+  async load(id: number): Promise<TCategoryRow | undefined> {
+    const [row] = await this.#ctx.db.select().from(categories).where(eq(categories.id, id));
+    return row;
+  }
+
+  /** The category whose name matches (any case), for suggestions read from a family file. */
+  async byName(name: string): Promise<TCategoryRow | undefined> {
+    const [row] = await this.#ctx.db
+      .select()
+      .from(categories)
+      .where(eq(sql`lower(${categories.name})`, name.toLowerCase()));
+    return row;
+  }
+
+  async insert(values: TCategoryWrite): Promise<number> {
+    const [row] = await this.#ctx.db.insert(categories).values(values).returning({ id: categories.id });
+    return row!.id;
+  }
+
+  async update(id: number, values: Partial<TCategoryWrite>): Promise<void> {
+    await this.#ctx.db.update(categories).set(values).where(eq(categories.id, id));
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.#ctx.db.delete(categories).where(eq(categories.id, id));
+  }
+
+  /**
+   * How many families (any status) a category holds. A change request's copy filed under it counts
+   * for its family: it blocks the delete as the foreign key would, but a family and its copy count once.
+   */
+  async familiesIn(id: number): Promise<number> {
+    const [row] = await this.#ctx.db
+      .select({
+        total:
+          sql<number>`count(distinct coalesce(${revitFamilies.tifOriginalId}, ${revitFamilies.id}))`.mapWith(
+            Number,
+          ),
+      })
+      .from(revitFamilies)
+      .where(eq(revitFamilies.categoryId, id));
+    return row?.total ?? 0;
+  }
+
+  #columns() {
+    return {
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      pictureFileName: categories.pictureFileName,
+      pictureHash: categories.pictureHash,
+      active: categories.active,
+    };
+  }
+}

@@ -1,0 +1,102 @@
+import type {
+  TFamilyFacets,
+  TFamilyType,
+  TFamilyVersion,
+  TRevitFamily,
+  TTifAction,
+  TTifStatus,
+} from '@portal/contract';
+import type { FamiliesRepository, TFamilyListRow, TVersionWithUploader } from './families.repository.ts';
+
+type TFacetRows = Awaited<ReturnType<FamiliesRepository['facets']>>;
+
+/** The one place a family row becomes the API record. */
+export function toFamily(
+  row: TFamilyListRow,
+  extras: Pick<TRevitFamily, 'revitFamilyPictureBase64' | 'revitFamilyTypes' | 'revitFamilyVersions'> = {},
+): TRevitFamily {
+  return {
+    revitFamilyId: row.id,
+    revitFamilyName: row.name,
+    revitVersion: row.revitVersion,
+    revitFamilyVersion: row.familyVersion,
+    revitFamilyInternalVersion: row.internalVersion,
+    revitFamilyCategoryId: row.categoryId,
+    categoryName: row.categoryName,
+    revitFamilyRating: row.rating,
+    revitFamilyDescription: row.description,
+    revitFamilyTags: row.tags,
+    revitFamilyFileName: row.fileName,
+    revitFamilyFileHash: row.fileHash,
+    revitFamilyFileSize: row.fileSize,
+    revitFamilyPictureFileName: row.pictureFileName,
+    revitFamilyPictureHash: row.pictureHash,
+    pictureFromFile: row.pictureFromFile,
+    omniClassCode: row.omniClassCode,
+    revitCategory: row.revitCategory,
+    typeCatalogFileName: row.typeCatalogFileName,
+    typeSource: row.typeSource === 'catalog' || row.typeSource === 'partAtom' ? row.typeSource : null,
+    typeCount: row.typeCount,
+    parameterListId: row.parameterListId,
+    parameterListCode: row.parameterListCode,
+    cost: row.cost,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    downloads: row.downloads,
+    tifStatus: row.tifStatus as TTifStatus,
+    tifAction: row.tifAction as TTifAction | null,
+    tifOriginalId: row.tifOriginalId,
+    tifTempId: row.tifTempId,
+    createdOn: row.createdOn.toISOString(),
+    lastUpdate: row.lastUpdate.toISOString(),
+    ...extras,
+  };
+}
+
+export function toVersion(row: TVersionWithUploader, currentVersionId: number | null): TFamilyVersion {
+  return {
+    versionId: row.id,
+    revitVersion: row.revitVersion,
+    fileName: row.fileName,
+    size: row.size,
+    sha256: row.fileHash,
+    uploadedBy:
+      row.uploadedBy !== null && row.uploaderLogin !== null
+        ? { id: row.uploadedBy, login: row.uploaderLogin }
+        : null,
+    uploadedAt: row.uploadedAt.toISOString(),
+    current: row.id === currentVersionId,
+  };
+}
+
+export function toFacets(rows: TFacetRows): TFamilyFacets {
+  // "At least n stars": each rating counts toward every n up to it.
+  const ratings = [5, 4, 3, 2, 1].map((stars) => ({
+    value: String(stars),
+    label: String(stars),
+    count: rows.byRating.filter((r) => r.value >= stars).reduce((sum, r) => sum + r.count, 0),
+  }));
+  return {
+    categories: rows.byCategory.map((r) => ({ value: String(r.id), label: r.label, count: r.count })),
+    revitVersions: rows.byVersion.map((r) => ({
+      value: r.value ?? '',
+      label: r.value ?? '',
+      count: r.count,
+    })),
+    ratings: ratings.filter((r) => r.count > 0),
+    tags: rows.byTag.map((r) => ({ value: r.value, label: r.value, count: r.count })),
+    companies: rows.byCompany.map((r) => ({ value: String(r.id), label: r.label, count: r.count })),
+  };
+}
+
+/** What search reads: name, description, tags and type names, lower-cased, in one text. */
+export function searchTextOf(family: {
+  name: string;
+  description: string | null;
+  tags: readonly string[];
+  types: readonly TFamilyType[];
+}): string {
+  return [family.name, family.description ?? '', ...family.tags, ...family.types.map((t) => t.typeName)]
+    .join(' ')
+    .toLowerCase();
+}

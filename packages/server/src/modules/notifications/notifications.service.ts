@@ -1,0 +1,115 @@
+import type { TNotification, TNotificationFindRequest, TNotificationInput } from '@portal/contract';
+import { notFound } from '../../lib/app-error.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import { toNotification } from './notifications.mapper.ts';
+import type { NotificationsRepository, TAudience } from './notifications.repository.ts';
+
+export type TNotificationsDeps = {
+  repo: NotificationsRepository;
+  companies: CompaniesService;
+  audit: AuditService;
+  transaction: TTransaction;
+};
+
+const notificationNotFound = () => notFound('notFound', { name: 'notification' });
+
+/**
+ * Notifications: admins write them for everyone or for one company tree; every signed-in user
+ * reads those addressed to it (its company or an ancestor's, or everyone's) and marks them read.
+ */
+export class NotificationsService {
+  readonly #d: TNotificationsDeps;
+
+  constructor(deps: TNotificationsDeps) {
+    this.#d = deps;
+  }
+
+  async find(
+    auth: TAuth,
+    filter: TNotificationFindRequest,
+  ): Promise<{ notificationInfos: TNotification[]; totalCount: number; unreadCount: number }> {
+    const { rows, total, unread } = await this.#d.repo.find(
+      filter,
+      await this.#audience(auth, filter.manage),
+    );
+    return { notificationInfos: rows.map(toNotification), totalCount: total, unreadCount: unread };
+  }
+
+  async get(auth: TAuth, id: number): Promise<TNotification> {
+    const { rows } = await this.#d.repo.find({ ids: [id] }, await this.#audience(auth, true));
+    if (!rows[0]) throw notificationNotFound();
+    return toNotification(rows[0]);
+  }
+
+  async unreadCount(auth: TAuth): Promise<number> {
+    return (await this.#d.repo.find({ pageSize: 1 }, await this.#audience(auth, false))).unread;
+  }
+
+  /** Creates or updates notifications (admins), all or nothing. */
+  async save(auth: TAuth, inputs: TNotificationInput[]): Promise<TNotification[]> {
+    const ids = await this.#d.transaction(async () => {
+      const saved: number[] = [];
+      for (const input of inputs) {
+        const companyId = input.companyId ?? null;
+        if (companyId !== null) await this.#d.companies.assertInScope(auth, companyId);
+        const values = {
+          title: input.notificationTitle,
+          description: input.notificationDescription || null,
+          url: input.notificationUrl || null,
+          companyId,
+        };
+        let id = input.notificationId;
+        if (id === undefined) id = await this.#d.repo.insert({ ...values, createdByUserId: auth.userId });
+        else {
+          if (!(await this.#d.repo.load(id))) throw notificationNotFound();
+          await this.#d.repo.update(id, values);
+        }
+        await this.#d.audit.record({
+          action: input.notificationId === undefined ? 'notification.create' : 'notification.update',
+          userId: auth.userId,
+          targetType: 'notification',
+          targetId: id,
+        });
+        saved.push(id);
+      }
+      return saved;
+    });
+    return (await this.#d.repo.find({ ids }, await this.#audience(auth, true))).rows.map(toNotification);
+  }
+
+  async delete(auth: TAuth, ids: number[]): Promise<TNotification[]> {
+    const { rows } = await this.#d.repo.find({ ids }, await this.#audience(auth, true));
+    await this.#d.transaction(async () => {
+      for (const id of new Set(ids)) {
+        if (!rows.some((row) => row.id === id)) throw notificationNotFound();
+        await this.#d.repo.delete(id);
+        await this.#d.audit.record({
+          action: 'notification.delete',
+          userId: auth.userId,
+          targetType: 'notification',
+          targetId: id,
+        });
+      }
+    });
+    return rows.map(toNotification);
+  }
+
+  /** Marks read the listed notifications (or all addressed to the caller); answers the unread count. */
+  async markRead(auth: TAuth, ids: number[] | undefined, all: boolean | undefined): Promise<number> {
+    const audience = await this.#audience(auth, false);
+    if (all || ids?.length) await this.#d.repo.markRead(audience, all ? null : (ids ?? []));
+    return this.unreadCount(auth);
+  }
+
+  /** Admins managing see every notification; everyone else (and admins reading) those addressed to them. */
+  async #audience(auth: TAuth, manage: boolean | undefined): Promise<TAudience> {
+    if (manage && auth.isAdmin) return { userId: auth.userId, chain: null };
+    return {
+      userId: auth.userId,
+      chain: auth.companyId === null ? [] : await this.#d.companies.chainOf(auth.companyId),
+    };
+  }
+}

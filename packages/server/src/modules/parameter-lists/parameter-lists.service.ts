@@ -1,0 +1,158 @@
+import type { TParameterList, TParameterListFindRequest, TParameterListInput } from '@portal/contract';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import { toParameterList } from './parameter-lists.mapper.ts';
+import type { ParameterListsRepository } from './parameter-lists.repository.ts';
+
+export type TParameterListsDeps = {
+  repo: ParameterListsRepository;
+  companies: CompaniesService;
+  audit: AuditService;
+  transaction: TTransaction;
+};
+
+const listNotFound = () => notFound('notFound', { name: 'parameter list' });
+
+/**
+ * Parameter lists (CONTRACT 1): a company's lists of typed parameters that families link to.
+ * Everyone sees the portal-wide lists and those of their tree; writing stays within the tree.
+ */
+export class ParameterListsService {
+  readonly #d: TParameterListsDeps;
+
+  constructor(deps: TParameterListsDeps) {
+    this.#d = deps;
+  }
+
+  async find(
+    auth: TAuth,
+    filter: TParameterListFindRequest,
+  ): Promise<{ parameterListInfos: TParameterList[]; totalCount: number }> {
+    const { rows, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
+    const parameters = await this.#d.repo.parameters(rows.map((r) => r.id));
+    return { parameterListInfos: rows.map((row) => toParameterList(row, parameters)), totalCount: total };
+  }
+
+  async get(auth: TAuth, id: number): Promise<TParameterList> {
+    const [list] = (await this.find(auth, { ids: [id] })).parameterListInfos;
+    if (!list) throw listNotFound();
+    return list;
+  }
+
+  /** Creates or updates lists: parameters with an id are updated, without one added, others kept. */
+  async save(auth: TAuth, inputs: TParameterListInput[]): Promise<TParameterList[]> {
+    if (
+      inputs.some((i) => i.parameterListId === undefined) &&
+      !auth.permissions.has('contentmanagement.create')
+    )
+      throw forbidden('permissionRequired', { permission: 'contentmanagement.create' });
+    const units = inputs.flatMap((i) => i.parameters.flatMap((p) => p.parameterMeasurementUnitId ?? []));
+    const known = await this.#d.repo.unitItemIds([...new Set(units)]);
+    const unknown = units.find((id) => !known.has(id));
+    if (unknown !== undefined)
+      throw badRequest('unitNotValid', { value: unknown }, 'parameterMeasurementUnitId');
+    const ids = await this.#d.transaction(async () => {
+      const saved: number[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const names = new Set<string>();
+        for (const [position, p] of input.parameters.entries()) {
+          const key = p.parameterName.toLowerCase();
+          if (names.has(key))
+            throw badRequest(
+              'repeated',
+              { name: 'parameterName', value: p.parameterName },
+              `parameterListInfos.${index}.parameters.${position}.parameterName`,
+            );
+          names.add(key);
+        }
+        let id = input.parameterListId;
+        if (id !== undefined) {
+          await this.get(auth, id);
+          const row = await this.#d.repo.lock(id);
+          if (!row) throw listNotFound();
+          await this.#assertMayWrite(auth, row.companyId);
+        }
+        const companyId =
+          input.companyId === undefined ? (auth.isAdmin ? null : auth.companyId) : input.companyId;
+        await this.#assertMayWrite(auth, companyId);
+        const values = {
+          code: input.parameterListCode,
+          description: input.parameterListDescription || null,
+          active: input.active,
+          companyId,
+        };
+        if (id === undefined) id = await this.#d.repo.insert({ ...values, userId: auth.userId });
+        else await this.#d.repo.update(id, values);
+        for (const p of input.parameters) {
+          const parameter = {
+            name: p.parameterName,
+            value: p.parameterValue ?? null,
+            valueType: p.parameterValueType,
+            enabled: p.enabled,
+            readOnly: p.readOnly,
+            measurementUnitId: p.parameterMeasurementUnitId ?? null,
+          };
+          if (p.parameterId === undefined) await this.#d.repo.insertParameter({ ...parameter, listId: id });
+          else if (!(await this.#d.repo.updateParameter(p.parameterId, id, parameter)))
+            throw notFound('notFound', { name: 'parameter' });
+        }
+        await this.#d.audit.record({
+          action: input.parameterListId === undefined ? 'parameterlist.create' : 'parameterlist.update',
+          userId: auth.userId,
+          targetType: 'parameterlist',
+          targetId: id,
+        });
+        saved.push(id);
+      }
+      return saved;
+    });
+    const { parameterListInfos } = await this.find(auth, { ids });
+    return ids.flatMap((id) => parameterListInfos.filter((l) => l.parameterListId === id));
+  }
+
+  /** Removes parameters and whole lists; a list that families use is 409 with how many. */
+  async delete(auth: TAuth, parameterIds: number[], listIds: number[]): Promise<TParameterList[]> {
+    const touched = new Set<number>();
+    const answered: TParameterList[] = [];
+    await this.#d.transaction(async () => {
+      for (const parameterId of new Set(parameterIds)) {
+        const parameter = await this.#d.repo.parameterById(parameterId);
+        if (!parameter) throw notFound('notFound', { name: 'parameter' });
+        const list = await this.get(auth, parameter.listId);
+        await this.#assertMayWrite(auth, list.companyId);
+        await this.#d.repo.deleteParameter(parameterId);
+        touched.add(parameter.listId);
+      }
+      for (const listId of new Set(listIds)) {
+        const list = await this.get(auth, listId);
+        await this.#assertMayWrite(auth, list.companyId);
+        const families = await this.#d.repo.familiesUsing(listId);
+        if (families > 0) throw conflict('parameterListInUse', { count: families }, 'parameterListInfos');
+        await this.#d.repo.delete(listId);
+        await this.#d.audit.record({
+          action: 'parameterlist.delete',
+          userId: auth.userId,
+          targetType: 'parameterlist',
+          targetId: listId,
+        });
+        answered.push(list);
+        touched.delete(listId);
+      }
+    });
+    const remaining = touched.size ? (await this.find(auth, { ids: [...touched] })).parameterListInfos : [];
+    return [...remaining, ...answered];
+  }
+
+  /** Portal-wide lists (no company) are admins'; others stay inside the caller's tree. */
+  async #assertMayWrite(auth: TAuth, companyId: number | null): Promise<void> {
+    if (companyId === null) {
+      if (!auth.isAdmin)
+        throw forbidden('permissionRequired', { permission: 'adminmanagement.update' }, 'companyId');
+      return;
+    }
+    await this.#d.companies.assertInScope(auth, companyId);
+  }
+}

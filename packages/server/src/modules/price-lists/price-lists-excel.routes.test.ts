@@ -1,0 +1,165 @@
+import type { TPriceList } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { makeCompany, signedInUser, unique } from '../../../test/factories.ts';
+
+let t: TTestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+});
+afterAll(() => t.close());
+
+type TList = TPriceList & { itemCount: number };
+
+async function makeList(
+  items: Array<Record<string, unknown>>,
+  token = admin,
+  extra: Record<string, unknown> = {},
+) {
+  const saved = await t.call('POST', '/api/prices/save/pricelist', {
+    token,
+    body: { priceListInfos: [{ priceListCode: unique('XL'), priceItemInfos: items, ...extra }] },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return (saved.body.priceListInfos as TList[])[0]!;
+}
+
+async function exported(id: number, kind = 'pricelist', language = 'de') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/prices/export/${kind}/${id}?language=${language}`,
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  return response;
+}
+
+async function importBase64(id: number, content: Buffer, token = admin) {
+  return t.call('POST', '/api/prices/import/pricelist', {
+    token,
+    body: {
+      priceListId: id,
+      excelFile: { fileName: 'prices.xlsx', base64FileContent: content.toString('base64') },
+    },
+  });
+}
+
+async function items(id: number) {
+  const got = await t.call('POST', `/api/prices/get/pricelist/${id}`, { token: admin, body: {} });
+  return (got.body.priceListInfos as TList[])[0]!.priceItemInfos.map(
+    ({ priceItemId: _id, priceListId: _list, ...rest }) => rest,
+  );
+}
+
+describe('price list Excel export and import', () => {
+  it('exports a readable sheet and imports it back to exactly the same items', async () => {
+    const source = await makeList(
+      Array.from({ length: 250 }, (_, i) => ({
+        orderNumber: `P-${String(i).padStart(4, '0')}`,
+        priceItemDescription: i % 7 ? `Seal ${i}` : null,
+        priceItemValue: Math.round(i * 137.25) / 100,
+        refValue1: i,
+        refValue9: i % 3 ? 0.125 : null,
+        kFactor: i % 5 ? 1.5 : null,
+        refValuesCanBeConverted: i % 2 === 0,
+        priceItemReference: `R${i}`,
+      })),
+    );
+    const response = await exported(source.priceListId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toContain('.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Bestellnummer');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.rowCount).toBe(251);
+
+    const target = await makeList([{ orderNumber: 'OLD' }]);
+    const imported = await importBase64(target.priceListId, response.rawPayload);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(await items(target.priceListId)).toEqual(await items(source.priceListId));
+  });
+
+  it('refuses a file with one bad row among many, names the row, and keeps the old items', async () => {
+    const list = await makeList([{ orderNumber: 'KEEP', priceItemValue: 1 }]);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Prices');
+    sheet.addRow(['Order number', 'Description', 'Information', 'Price']);
+    for (let i = 0; i < 500; i += 1) sheet.addRow([`N-${i}`, 'ok', null, i === 321 ? 'twelve' : i]);
+    const refused = await importBase64(list.priceListId, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errorMessages).toContain('[Detail] row 323, column Price: twelve is not a number');
+    expect((await items(list.priceListId)).map((i) => i.orderNumber)).toEqual(['KEEP']);
+  });
+
+  it('lists at most 100 bad cells and counts the other rows', async () => {
+    const list = await makeList([{ orderNumber: 'KEEP' }]);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Prices');
+    sheet.addRow(['Order number', 'Description', 'Information', 'Price']);
+    for (let i = 0; i < 150; i += 1) sheet.addRow(['', 'no order number', null, 1]);
+    const refused = await importBase64(list.priceListId, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errorMessages).toHaveLength(1 + 100 + 1);
+    expect(refused.body.errorMessages.at(-1)).toBe('[Detail] 50 more rows have errors');
+  });
+
+  it('refuses what is not an .xlsx (415) and a zip that would unpack too large (413), changing nothing', async () => {
+    const list = await makeList([{ orderNumber: 'KEEP' }]);
+    const text = await importBase64(list.priceListId, Buffer.from('order;price\nA;1\n'));
+    expect(text.status).toBe(415);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Prices').addRow(['Order number']);
+    const bomb = Buffer.from(await workbook.xlsx.writeBuffer());
+    // Every central directory entry now claims 600 MB unpacked: refused before anything is unpacked.
+    for (
+      let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      at >= 0;
+      at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+    )
+      bomb.writeUInt32LE(600 * 1024 * 1024, at + 24);
+    const refused = await importBase64(list.priceListId, bomb);
+    expect(refused.status).toBe(413);
+    expect((await items(list.priceListId)).map((i) => i.orderNumber)).toEqual(['KEEP']);
+  });
+
+  it('streams an import as multipart, and keeps other trees out (404)', async () => {
+    const source = await makeList([{ orderNumber: 'M-1', priceItemValue: 3 }]);
+    const file = (await exported(source.priceListId, 'partlist', 'en')).rawPayload;
+    const target = await makeList([]);
+    const boundary = 'portal-test-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/prices/import/pricelist/${target.priceListId}/upload`,
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect((await items(target.priceListId)).map((i) => i.orderNumber)).toEqual(['M-1']);
+    const other = await makeCompany(t);
+    const foreign = await makeList([{ orderNumber: 'F' }], admin, { companyId: other.id });
+    const partner = await signedInUser(t, { role: 'partnerrole' });
+    expect((await importBase64(foreign.priceListId, file, partner.authToken)).status).toBe(404);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/prices/export/pricelist/${foreign.priceListId}`,
+      headers: { authorization: `Bearer ${partner.authToken}` },
+    });
+    expect(download.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,193 @@
+import type { TPriceListFindRequest } from '@portal/contract';
+import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbContext } from '../../db/context.ts';
+import { companies, priceItems, priceLists } from '../../db/schema/index.ts';
+import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
+
+export type TPriceListRow = typeof priceLists.$inferSelect;
+export type TPriceListWrite = Omit<typeof priceLists.$inferInsert, 'id'>;
+export type TPriceItemRow = typeof priceItems.$inferSelect;
+export type TPriceItemWrite = Omit<typeof priceItems.$inferInsert, 'id' | 'priceListId'>;
+
+const itemCount =
+  sql<number>`(select count(*) from ${priceItems} pi where pi.price_list_id = ${priceLists}.id)`.mapWith(
+    Number,
+  );
+const SORT_COLUMNS = { priceListCode: sql`lower(${priceLists.code})`, active: priceLists.active, itemCount };
+/** Rows per insert statement when items are written in bulk. */
+const BATCH = 1000;
+
+/** Price lists and their items. */
+export class PriceListsRepository {
+  readonly #ctx: DbContext;
+
+  constructor(ctx: DbContext) {
+    this.#ctx = ctx;
+  }
+
+  /** A page of lists; `scope` (company ids; null: all) keeps its companies' lists and the portal-wide ones. */
+  async find(
+    filter: TPriceListFindRequest,
+    scope: number[] | null,
+  ): Promise<{ rows: (TPriceListRow & { itemCount: number; companyName: string | null })[]; total: number }> {
+    const conditions: (SQL | undefined)[] = [];
+    if (scope !== null)
+      conditions.push(
+        or(isNull(priceLists.companyId), inArray(priceLists.companyId, scope.length ? scope : [0])),
+      );
+    if (filter.ids?.length) conditions.push(inArray(priceLists.id, filter.ids));
+    if (filter.companyIds?.length) conditions.push(inArray(priceLists.companyId, filter.companyIds));
+    if (filter.codes?.length)
+      conditions.push(
+        inArray(
+          sql`lower(${priceLists.code})`,
+          filter.codes.map((c) => c.toLowerCase()),
+        ),
+      );
+    for (const [flag, column] of [
+      [filter.active, priceLists.active],
+      [filter.isPartList, priceLists.isPartList],
+      [filter.isDefaultList, priceLists.isDefaultList],
+      [filter.isTemplateList, priceLists.isTemplateList],
+    ] as const) {
+      if (flag !== undefined) conditions.push(eq(column, flag));
+    }
+    const search = filter.search?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      conditions.push(
+        sql`(lower(${priceLists.code}) like ${pattern} or lower(coalesce(${priceLists.description}, '')) like ${pattern})`,
+      );
+    }
+    const where = and(...conditions);
+    const page = pageOf(filter);
+    const [rows, totals] = await Promise.all([
+      this.#ctx.db
+        .select({
+          id: priceLists.id,
+          code: priceLists.code,
+          description: priceLists.description,
+          active: priceLists.active,
+          companyId: priceLists.companyId,
+          measurementSystemId: priceLists.measurementSystemId,
+          materialId: priceLists.materialId,
+          componentTypeId: priceLists.componentTypeId,
+          userId: priceLists.userId,
+          isPartList: priceLists.isPartList,
+          isDefaultList: priceLists.isDefaultList,
+          isTemplateList: priceLists.isTemplateList,
+          itemCount,
+          companyName: companies.name,
+        })
+        .from(priceLists)
+        .leftJoin(companies, eq(companies.id, priceLists.companyId))
+        .where(where)
+        .orderBy(...orderOf(filter, SORT_COLUMNS, priceLists.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.#ctx.db.select({ total: count() }).from(priceLists).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  }
+
+  async lock(id: number): Promise<TPriceListRow | undefined> {
+    const [row] = await this.#ctx.db.select().from(priceLists).where(eq(priceLists.id, id)).for('update');
+    return row;
+  }
+
+  async items(listId: number): Promise<TPriceItemRow[]> {
+    return this.#ctx.db
+      .select()
+      .from(priceItems)
+      .where(eq(priceItems.priceListId, listId))
+      .orderBy(asc(priceItems.id));
+  }
+
+  /** Up to `limit` items with an id above `afterId`, in id order (a page of an export). */
+  async itemsAfter(listId: number, afterId: number, limit: number): Promise<TPriceItemRow[]> {
+    return this.#ctx.db
+      .select()
+      .from(priceItems)
+      .where(and(eq(priceItems.priceListId, listId), gt(priceItems.id, afterId)))
+      .orderBy(asc(priceItems.id))
+      .limit(limit);
+  }
+
+  async insert(values: TPriceListWrite): Promise<number> {
+    const [row] = await this.#ctx.db.insert(priceLists).values(values).returning({ id: priceLists.id });
+    return row!.id;
+  }
+
+  async update(id: number, values: Partial<TPriceListWrite>): Promise<void> {
+    await this.#ctx.db.update(priceLists).set(values).where(eq(priceLists.id, id));
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.#ctx.db.delete(priceLists).where(eq(priceLists.id, id));
+  }
+
+  /** Replaces a list's items by the given ones, inserted in batches. */
+  async replaceItems(listId: number, items: TPriceItemWrite[]): Promise<void> {
+    await this.#ctx.db.delete(priceItems).where(eq(priceItems.priceListId, listId));
+    for (let start = 0; start < items.length; start += BATCH) {
+      await this.#ctx.db
+        .insert(priceItems)
+        .values(items.slice(start, start + BATCH).map((item) => ({ ...item, priceListId: listId })));
+    }
+  }
+
+  /** Deletes a list's items (an import then adds the new ones in batches). */
+  async deleteItems(listId: number): Promise<void> {
+    await this.#ctx.db.delete(priceItems).where(eq(priceItems.priceListId, listId));
+  }
+
+  /** Adds items in one statement: the batch travels as one JSON parameter, unpacked by PostgreSQL. */
+  async insertItems(listId: number, items: TPriceItemWrite[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.#ctx.db.execute(sql`
+      insert into ${priceItems} (price_list_id, order_number, description, information, value,
+        ref_value1, ref_value2, ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9,
+        k_factor, ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id)
+      select ${listId}, x."orderNumber", x.description, x.information, x.value,
+        x."refValue1", x."refValue2", x."refValue3", x."refValue4", x."refValue5", x."refValue6", x."refValue7",
+        x."refValue8", x."refValue9", x."kFactor", x."refValuesCanBeConverted", x.reference, x."perUnitId",
+        x."measurementUnitId", x."currencyId"
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("orderNumber" text, description text,
+        information text, value numeric, "refValue1" float8, "refValue2" float8, "refValue3" float8,
+        "refValue4" float8, "refValue5" float8, "refValue6" float8, "refValue7" float8, "refValue8" float8,
+        "refValue9" float8, "kFactor" float8, "refValuesCanBeConverted" boolean, reference text,
+        "perUnitId" integer, "measurementUnitId" integer, "currencyId" integer)`);
+  }
+
+  /** Clears the default flag of the other lists with the same company, material and component type. */
+  async clearDefault(
+    row: Pick<TPriceListRow, 'id' | 'companyId' | 'materialId' | 'componentTypeId'>,
+  ): Promise<void> {
+    const same = (column: AnyPgColumn, value: number | null) =>
+      value === null ? isNull(column) : eq(column, value);
+    await this.#ctx.db
+      .update(priceLists)
+      .set({ isDefaultList: false })
+      .where(
+        and(
+          ne(priceLists.id, row.id),
+          eq(priceLists.isDefaultList, true),
+          same(priceLists.companyId, row.companyId),
+          same(priceLists.materialId, row.materialId),
+          same(priceLists.componentTypeId, row.componentTypeId),
+        ),
+      );
+  }
+
+  /** Codes taken that start with `prefix` (any case). */
+  async codesStartingWith(prefix: string): Promise<Set<string>> {
+    const rows = await this.#ctx.db
+      .select({ code: priceLists.code })
+      .from(priceLists)
+      .where(
+        sql`lower(${priceLists.code}) like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      );
+    return new Set(rows.map((r) => r.code.toLowerCase()));
+  }
+}

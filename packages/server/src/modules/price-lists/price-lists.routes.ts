@@ -1,0 +1,176 @@
+import {
+  INTERFACE_LANGUAGES,
+  languageOfHeader,
+  ZId,
+  ZPriceListCopyRequest,
+  ZPriceListDeleteRequest,
+  ZPriceListFindRequest,
+  ZPriceListInfos,
+  ZPriceListPage,
+  ZPriceListSaveRequest,
+} from '@portal/contract';
+import multipart from '@fastify/multipart';
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../../lib/app-error.ts';
+import { decodeBase64 } from '../../lib/file-store.ts';
+import { contentDisposition } from '../../lib/send-file.ts';
+import { routesOf } from '../../plugins/routes.ts';
+import { MAX_IMPORT_BYTES } from './price-lists.service.ts';
+
+const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
+const ZLanguageQuery = z.object({ language: z.enum(INTERFACE_LANGUAGES).optional() });
+/** The spec's import payload: the workbook base64 beside its file name. */
+const ZImportRequest = z.object({
+  priceListId: ZId,
+  excelFile: z.object({ fileName: z.string().max(255), base64FileContent: z.string() }),
+});
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A list of 100,000 items is about 40 MB of JSON. */
+const SAVE_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** Price lists and part lists (spec 7). */
+export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
+  const { priceLists } = app.services;
+  const route = routesOf(app);
+
+  // Served both as /prices/get/pricelist/42 and /prices/get/pricelist42 (CONTRACT 1).
+  for (const url of ['/prices/get/pricelist/:id', '/prices/get/pricelist:id']) {
+    route.post(
+      url,
+      {
+        summary: 'One price list with all its items',
+        permission: 'contentmanagement.read',
+        params: ZIdParams,
+        response: ZPriceListInfos,
+      },
+      async ({ caller, params }) => ({ priceListInfos: [await priceLists.get(caller, params.id)] }),
+    );
+  }
+
+  route.post(
+    '/prices/find/pricelist',
+    {
+      summary: 'Price lists of the caller tree and the portal-wide ones, without items (itemCount)',
+      permission: 'contentmanagement.read',
+      body: ZPriceListFindRequest,
+      response: ZPriceListPage,
+    },
+    ({ caller, body }) => priceLists.find(caller, body),
+  );
+
+  for (const [url, permission] of [
+    ['/prices/save/pricelist', 'contentmanagement.create'],
+    ['/prices/update/pricelist', 'contentmanagement.update'],
+  ] as const) {
+    route.post(
+      url,
+      {
+        summary: 'Create or update price lists; priceItemInfos, when sent, replace the items',
+        permission,
+        body: ZPriceListSaveRequest,
+        response: ZPriceListInfos,
+        bodyLimit: SAVE_BODY_LIMIT,
+      },
+      async ({ caller, body }) => ({ priceListInfos: await priceLists.save(caller, body.priceListInfos) }),
+    );
+  }
+
+  route.post(
+    '/prices/delete/pricelist',
+    {
+      summary: 'Delete price lists with their items',
+      permission: 'contentmanagement.delete',
+      body: ZPriceListDeleteRequest,
+      response: ZPriceListInfos,
+    },
+    async ({ caller, body }) => ({
+      priceListInfos: await priceLists.delete(
+        caller,
+        body.priceListInfos.map((l) => l.priceListId),
+      ),
+    }),
+  );
+
+  route.post(
+    '/prices/copy/pricelist',
+    {
+      summary: 'Copy a price list with its items as <code>-copy (then -copy-2, …)',
+      permission: 'contentmanagement.create',
+      body: ZPriceListCopyRequest,
+      response: ZPriceListInfos,
+    },
+    async ({ caller, body }) => ({ priceListInfos: [await priceLists.copy(caller, body.priceListId)] }),
+  );
+
+  for (const kind of ['pricelist', 'partlist'] as const) {
+    route.file(
+      `/prices/export/${kind}/:id`,
+      {
+        summary: `The ${kind === 'pricelist' ? 'price' : 'part'} list as an .xlsx (column titles in ?language= or Accept-Language)`,
+        permission: 'contentmanagement.read',
+        params: ZIdParams,
+        query: ZLanguageQuery,
+      },
+      async ({ caller, params, query, request, reply }) => {
+        const code = await priceLists.codeOf(caller, params.id);
+        const language = query.language ?? languageOfHeader(request.headers['accept-language']);
+        const body = new PassThrough();
+        void priceLists
+          .exportSheet(caller, params.id, language, body)
+          .catch((error: unknown) => body.destroy(error as Error));
+        return reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', contentDisposition(`${code}.xlsx`))
+          .header('cache-control', 'private, no-store')
+          .send(body);
+      },
+    );
+
+    route.post(
+      `/prices/import/${kind}`,
+      {
+        summary: 'Replace the list items from an .xlsx sent base64 (all or nothing: 422 names every bad row)',
+        permission: 'contentmanagement.update',
+        body: ZImportRequest,
+        response: ZPriceListInfos,
+        bodyLimit: Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 1024 * 1024,
+      },
+      async ({ caller, body }) => {
+        const content = decodeBase64('excelFile', body.excelFile.base64FileContent, MAX_IMPORT_BYTES);
+        return {
+          priceListInfos: [
+            await priceLists.importSheet(caller, body.priceListId, Readable.from([content]), 'excelFile'),
+          ],
+        };
+      },
+    );
+  }
+
+  await app.register(uploadRoutes);
+}
+
+/** The streaming import, in its own scope: only these routes read multipart bodies. */
+async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const { priceLists } = app.services;
+  const route = routesOf(app);
+  await app.register(multipart, { limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: 2, parts: 3 } });
+  for (const kind of ['pricelist', 'partlist'] as const) {
+    route.post(
+      `/prices/import/${kind}/:id/upload`,
+      {
+        summary: 'Replace the list items from an .xlsx streamed as multipart (field "file"), all or nothing',
+        permission: 'contentmanagement.update',
+        params: ZIdParams,
+        response: ZPriceListInfos,
+      },
+      async ({ caller, params, request }) => {
+        if (!request.isMultipart()) throw badRequest('multipartFileRequired', undefined, 'file');
+        const part = await request.file();
+        if (!part) throw badRequest('multipartFileRequired', undefined, 'file');
+        return { priceListInfos: [await priceLists.importSheet(caller, params.id, part.file, 'file')] };
+      },
+    );
+  }
+}
