@@ -11,9 +11,11 @@ export default defineConfig({
     rolldownOptions: {
       // Packages that declare no side effects would be tree-shaken anyway; for those that do not
       // say (antd's form engine, reached through antd's Input), importing a module for a context
-      // must not keep the whole engine on the sign-in page. Only styles import for effect.
+      // must not keep the whole engine on the sign-in page. Only styles import for effect. The
+      // contract is schemas and constants only: a screen keeps the ones it uses, not all of them.
       treeshake: {
-        moduleSideEffects: (id) => !id.includes('/node_modules/') || /\.css$/.test(id),
+        moduleSideEffects: (id) =>
+          (!id.includes('/node_modules/') && !id.includes('/packages/contract/')) || /\.css$/.test(id),
       },
     },
   },

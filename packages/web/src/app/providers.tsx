@@ -11,6 +11,10 @@ import { useThemeMode } from '../shared/theme/theme-store.ts';
 // antd's defaults give secondary text 3.4:1, links 4.1:1 and green/orange/red text 2.2 to 3.2:1.
 const LIGHT_TOKENS = {
   colorPrimary: '#1a5fd0',
+  // Hovered and focused buttons and links darken instead of lightening (antd's lighter blue is 3.5:1).
+  colorPrimaryHover: '#1852b8',
+  colorPrimaryActive: '#154fb0',
+  colorLinkHover: '#1852b8',
   colorLink: '#1a5fd0',
   colorSuccess: '#237804',
   colorWarning: '#874d00',
@@ -26,10 +30,18 @@ const LIGHT_TOKENS = {
 // On dark backgrounds antd's light-on-dark defaults pass once tertiary text is lifted.
 const DARK_TOKENS = {
   colorPrimary: '#1a5fd0',
+  // antd's dark link and selected-item blue (the primary colour as text) is 3.3:1 on the dark background.
+  colorLink: '#8fc1ff',
   colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
   colorTextDescription: 'rgba(255, 255, 255, 0.65)',
   colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)',
   borderRadius: 6,
+};
+
+/** Selected menu items and tabs show their text in a light blue that reads on dark backgrounds. */
+const DARK_COMPONENTS = {
+  Menu: { itemSelectedColor: '#8fc1ff', darkItemSelectedColor: '#ffffff' },
+  Tabs: { itemSelectedColor: '#8fc1ff', itemActiveColor: '#8fc1ff', inkBarColor: '#8fc1ff' },
 };
 
 function ThemedConfig({ children }: { children: ReactNode }) {
@@ -52,6 +64,7 @@ function ThemedConfig({ children }: { children: ReactNode }) {
       theme={{
         algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: mode === 'dark' ? DARK_TOKENS : LIGHT_TOKENS,
+        ...(mode === 'dark' ? { components: DARK_COMPONENTS } : {}),
       }}
     >
       {children}

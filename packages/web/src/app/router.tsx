@@ -1,8 +1,18 @@
 import { createHashRouter, Navigate } from 'react-router-dom';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { categoriesRoutes } from '../features/categories/routes.tsx';
+import { companiesRoutes } from '../features/companies/routes.tsx';
+import { customersRoutes } from '../features/customers/routes.tsx';
 import { errorRoutes } from '../features/errors/routes.tsx';
+import { familiesRoutes } from '../features/families/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
+import { licencesRoutes } from '../features/licences/routes.tsx';
+import { listsRoutes } from '../features/lists/routes.tsx';
+import { notificationsRoutes } from '../features/notifications/routes.tsx';
+import { parameterListsRoutes } from '../features/parameter-lists/routes.tsx';
+import { priceListsRoutes } from '../features/price-lists/routes.tsx';
 import { rolesRoutes } from '../features/roles/routes.tsx';
+import { termsRoutes } from '../features/terms/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { mainLayoutLoader } from './main-guard.ts';
 import { lazy, Suspense } from 'react';
@@ -35,7 +45,21 @@ export function createAppRouter() {
             const [{ MainLayout }] = await Promise.all([import('./layout/main-layout.tsx'), prepareDayjs()]);
             return { Component: MainLayout };
           },
-          children: [...homeRoutes, ...usersRoutes, ...rolesRoutes],
+          children: [
+            ...homeRoutes,
+            ...familiesRoutes,
+            ...listsRoutes,
+            ...categoriesRoutes,
+            ...priceListsRoutes,
+            ...parameterListsRoutes,
+            ...notificationsRoutes,
+            ...companiesRoutes,
+            ...customersRoutes,
+            ...termsRoutes,
+            ...licencesRoutes,
+            ...usersRoutes,
+            ...rolesRoutes,
+          ],
         },
         { path: '*', element: <Navigate to="/error/404" replace /> },
       ],

@@ -3,6 +3,8 @@ import { App as AntdApp, Button, Drawer, Flex, Grid, Layout, Spin, theme, Typogr
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { HeaderBranding } from '../../features/companies/components/header-branding.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { QueryProvider } from '../../shared/api/query-provider.tsx';
 import { useSession } from '../../shared/auth/use-session.ts';
 import { loginPathFor } from '../../shared/auth/redirect.ts';
@@ -153,13 +155,19 @@ export function MainLayout() {
                       onClick={() => setCollapsed((c) => !c)}
                     />
                   )}
-                  {narrow ? (
-                    <Typography.Text strong ellipsis={{ tooltip: t('app.title') }}>
-                      {t('app.title')}
-                    </Typography.Text>
-                  ) : null}
+                  <HeaderBranding
+                    narrow={narrow}
+                    fallback={
+                      narrow ? (
+                        <Typography.Text strong ellipsis={{ tooltip: t('app.title') }}>
+                          {t('app.title')}
+                        </Typography.Text>
+                      ) : null
+                    }
+                  />
                 </Flex>
                 <Flex align="center" gap={4} style={{ flex: 'none' }}>
+                  <NotificationBell />
                   <LanguageSwitcher compact={narrow} />
                   <ThemeToggle />
                   <UserMenu compact={narrow} />

@@ -15,6 +15,7 @@ describe('visibleMenuEntries', () => {
       'categories',
       'notifications',
       'companies',
+      'customers',
       'terms',
       'licences',
       'users',
@@ -31,10 +32,31 @@ describe('visibleMenuEntries', () => {
     expect(keys).not.toContain('users');
     expect(keys).not.toContain('roles');
     expect(keys).not.toContain('companies');
+    expect(keys).not.toContain('customers');
   });
 
-  it('offers only users and roles (and home) as available now', () => {
-    expect(MENU_ENTRIES.filter((e) => e.available).map((e) => e.key)).toEqual(['home', 'users', 'roles']);
+  it('offers home, families, price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, users and roles as available now', () => {
+    expect(MENU_ENTRIES.filter((e) => e.available).map((e) => e.key)).toEqual([
+      'home',
+      'families',
+      'priceLists',
+      'parameterLists',
+      'lists',
+      'categories',
+      'notifications',
+      'companies',
+      'customers',
+      'terms',
+      'licences',
+      'users',
+      'roles',
+    ]);
+  });
+
+  it('puts the pending requests badge on families only', () => {
+    expect(MENU_ENTRIES.filter((e) => e.badge).map((e) => [e.key, e.badge])).toEqual([
+      ['families', 'pendingFamilies'],
+    ]);
   });
 });
 
@@ -43,5 +65,9 @@ describe('menuKeyForPath', () => {
     expect(menuKeyForPath(MENU_ENTRIES, '/users')).toBe('users');
     expect(menuKeyForPath(MENU_ENTRIES, '/roles/3')).toBe('roles');
     expect(menuKeyForPath(MENU_ENTRIES, '/')).toBe('home');
+    expect(menuKeyForPath(MENU_ENTRIES, '/families/12/edit')).toBe('families');
+    expect(menuKeyForPath(MENU_ENTRIES, '/families/new')).toBe('families');
+    expect(menuKeyForPath(MENU_ENTRIES, '/categories')).toBe('categories');
+    expect(menuKeyForPath(MENU_ENTRIES, '/customers')).toBe('customers');
   });
 });

@@ -4,6 +4,7 @@ import {
   BarChartOutlined,
   BellOutlined,
   BlockOutlined,
+  ContactsOutlined,
   DollarOutlined,
   FileTextOutlined,
   HomeOutlined,
@@ -28,6 +29,8 @@ export type TMenuEntry = {
   permission: TPermission | null;
   /** False for screens of later issues: shown disabled with "Not available yet". */
   available: boolean;
+  /** A count beside the label: `pendingFamilies` = family requests waiting for an admin (admins only). */
+  badge?: 'pendingFamilies';
 };
 
 /** Every screen of the portal (spec 2), in menu order. */
@@ -39,7 +42,8 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.families',
     icon: <AppstoreOutlined />,
     permission: 'contentmanagement.read',
-    available: false,
+    available: true,
+    badge: 'pendingFamilies',
   },
   {
     key: 'scenarios',
@@ -63,7 +67,7 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.priceLists',
     icon: <DollarOutlined />,
     permission: 'contentmanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'parameterLists',
@@ -71,7 +75,7 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.parameterLists',
     icon: <OrderedListOutlined />,
     permission: 'contentmanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'lists',
@@ -79,7 +83,7 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.lists',
     icon: <UnorderedListOutlined />,
     permission: 'contentmanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'categories',
@@ -87,15 +91,15 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.categories',
     icon: <TagsOutlined />,
     permission: 'contentmanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'notifications',
     path: '/notifications',
     label: 'menu.notifications',
     icon: <BellOutlined />,
-    permission: 'contentmanagement.read',
-    available: false,
+    permission: 'adminmanagement.update',
+    available: true,
   },
   {
     key: 'companies',
@@ -103,7 +107,15 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.companies',
     icon: <BankOutlined />,
     permission: 'companymanagement.read',
-    available: false,
+    available: true,
+  },
+  {
+    key: 'customers',
+    path: '/customers',
+    label: 'menu.customers',
+    icon: <ContactsOutlined />,
+    permission: 'companymanagement.read',
+    available: true,
   },
   {
     key: 'terms',
@@ -111,7 +123,7 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.terms',
     icon: <FileTextOutlined />,
     permission: 'companymanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'licences',
@@ -119,7 +131,7 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.licences',
     icon: <SafetyCertificateOutlined />,
     permission: 'partnermanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'users',

@@ -1,11 +1,12 @@
 import type { MenuProps } from 'antd';
-import { Menu, theme, Tooltip } from 'antd';
+import { Badge, Flex, Menu, theme, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { can } from '../../shared/auth/session-store.ts';
 import { useSession } from '../../shared/auth/use-session.ts';
-import { MENU_ENTRIES, menuKeyForPath, visibleMenuEntries } from './menu-entries.tsx';
+import { usePendingCount } from '../../features/families/api/pending-count.ts';
+import { MENU_ENTRIES, menuKeyForPath, type TMenuEntry, visibleMenuEntries } from './menu-entries.tsx';
 
 export type TSideMenuProps = { onNavigate?: () => void };
 
@@ -18,12 +19,27 @@ export function SideMenu({ onNavigate }: TSideMenuProps) {
   const { pathname } = useLocation();
 
   const entries = useMemo(() => visibleMenuEntries(MENU_ENTRIES, (p) => can(session, p)), [session]);
+  const pending = usePendingCount(can(session, 'adminmanagement.read')).data ?? 0;
+
+  // The count is read out in words ("3 waiting for approval"); the badge itself is for the eye.
+  const labelOf = (entry: TMenuEntry) =>
+    entry.badge === 'pendingFamilies' && pending > 0 ? (
+      <Flex align="center" justify="space-between" gap={8}>
+        <span>{t(entry.label)}</span>
+        <span data-testid="menu-pending-count">
+          <Badge count={pending} overflowCount={999} size="small" color="#cf1322" aria-hidden />
+          <span className="sr-only">{t('menu.pendingCount', { count: pending })}</span>
+        </span>
+      </Flex>
+    ) : (
+      t(entry.label)
+    );
 
   // Screens of later issues stay focusable (so the tooltip is reachable by mouse and keyboard)
   // but look and act disabled; antd's own `disabled` swallows the hover that shows the tooltip.
   const items: MenuProps['items'] = entries.map((entry) =>
     entry.available
-      ? { key: entry.key, icon: entry.icon, label: t(entry.label), 'data-testid': `menu-${entry.key}` }
+      ? { key: entry.key, icon: entry.icon, label: labelOf(entry), 'data-testid': `menu-${entry.key}` }
       : {
           key: entry.key,
           icon: <span style={{ color: token.colorTextTertiary }}>{entry.icon}</span>,

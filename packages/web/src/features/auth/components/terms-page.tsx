@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { endSession } from '../../../shared/api/session.ts';
@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/auth/use-session.ts';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { useAcceptTerms } from '../api/accept-terms.ts';
 import { useCurrentTerms } from '../api/current-terms.ts';
+import { MarkdownText } from '../../../shared/ui/markdown-text.tsx';
 import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 /** Terms acceptance: the current terms (if any) must be accepted before entering the portal. */
@@ -62,9 +63,9 @@ export function TermsPage() {
       <div
         tabIndex={0}
         aria-label={current.termsTitle}
-        style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', marginBottom: 16 }}
+        style={{ maxHeight: 320, overflow: 'auto', marginBottom: 16 }}
       >
-        <Typography.Paragraph>{current.termsDescription}</Typography.Paragraph>
+        <MarkdownText text={current.termsDescription} />
       </div>
       <Flex gap={8} justify="flex-end" wrap>
         <Button onClick={() => void decline()}>{t('auth.termsDecline')}</Button>

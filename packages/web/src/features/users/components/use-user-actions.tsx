@@ -1,6 +1,8 @@
 import { CheckOutlined, DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { holdsAll, type TUser } from '@portal/contract';
+import { Alert, App, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import type { TBulkAction } from '../../../shared/list/bulk-bar.tsx';
@@ -9,6 +11,7 @@ import { toast } from '../../../shared/toast/toast-store.ts';
 import { useApproveUsers } from '../api/approve-users.ts';
 import { useDeleteUsers } from '../api/delete-users.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
+import { seatsAfterApproval } from './licence-seats.ts';
 
 export type TUserActionsInput = {
   roles: TRoleOption[];
@@ -25,6 +28,7 @@ export type TUserActionsInput = {
  */
 export function useUserActions({ roles, selected, clearSelection, onDeleted, onEdit }: TUserActionsInput) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const session = useSession();
   const approve = useApproveUsers();
   const remove = useDeleteUsers();
@@ -43,17 +47,45 @@ export function useUserActions({ roles, selected, clearSelection, onDeleted, onE
     );
   const locked = (user: TUser) => user.id === selfId || !manageable(user);
 
-  const setActive = async (targets: TUser[], active: boolean) => {
-    const changing = targets.filter((u) => u.active !== active && !locked(u));
-    if (changing.length === 0) return;
+  const apply = async (changing: TUser[], active: boolean) => {
     try {
       await approve.mutateAsync(changing.map((u) => ({ id: u.id, login: u.login, active })));
       const count = changing.length;
       toast.success(active ? t('users.approved', { count }) : t('users.deactivated', { count }));
       clearSelection();
-    } catch {
-      // Shown by the API client.
+    } catch (error) {
+      // The message itself is shown by the API client; a full licence also gets what to do about it.
+      if (error instanceof ApiError && error.errorDetails.some((d) => d?.key === 'licenceFull'))
+        toast.warning(t('users.licenceFullHint'));
     }
+  };
+
+  const setActive = async (targets: TUser[], active: boolean) => {
+    const changing = targets.filter((u) => u.active !== active && !locked(u));
+    if (changing.length === 0) return;
+    const seats = active ? seatsAfterApproval(changing) : [];
+    if (seats.length === 0) return apply(changing, active);
+    // Approving takes licence seats: say how many are in use of how many, before it happens.
+    modal.confirm({
+      title: t('users.approveSeatsTitle', { count: changing.length }),
+      content: (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {seats.map((s) => (
+            <div key={s.code}>
+              <Typography.Text strong>{s.code}</Typography.Text>{' '}
+              <Typography.Text data-testid="licence-seats">
+                {t('users.licenceSeats', { used: s.used, max: s.max, adding: s.adding })}
+              </Typography.Text>
+              {s.over && (
+                <Alert type="warning" showIcon title={t('users.licenceSeatsOver', { max: s.max })} />
+              )}
+            </div>
+          ))}
+        </Space>
+      ),
+      okText: t('users.approve'),
+      onOk: () => apply(changing, active),
+    });
   };
 
   const deleteUsers = async (targets: TUser[]) => {

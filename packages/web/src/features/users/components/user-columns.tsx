@@ -1,6 +1,9 @@
 import type { TUser } from '@portal/contract';
 import { Flex, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { can } from '../../../shared/auth/session-store.ts';
+import { useSession } from '../../../shared/auth/use-session.ts';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
 import { StatusTag } from '../../../shared/list/status-tag.tsx';
@@ -9,6 +12,7 @@ import { StatusTag } from '../../../shared/list/status-tag.tsx';
 export function useUserColumns(): TListColumn<TUser>[] {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const mayReadCompanies = can(useSession(), 'companymanagement.read');
   return [
     {
       key: 'login',
@@ -43,7 +47,23 @@ export function useUserColumns(): TListColumn<TUser>[] {
       ellipsis: true,
       width: 160,
       showFrom: 'xl',
-      render: (u) => u.companyName ?? u.company?.companyName ?? '—',
+      render: (u) =>
+        u.company?.companyName ? (
+          mayReadCompanies ? (
+            <Link to={`/companies?q=${encodeURIComponent(u.company.companyName)}`}>
+              {u.company.companyName}
+            </Link>
+          ) : (
+            u.company.companyName
+          )
+        ) : u.companyName ? (
+          // A name typed at registration that no listed company carries.
+          <Typography.Text type="secondary" italic title={t('auth.companyNotListed')}>
+            {u.companyName}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'roles',

@@ -117,6 +117,37 @@ describe('UserForm', { timeout: 30_000 }, () => {
     expect(sent).toMatchObject({ id: 8, companyName: 'Rita Bau GmbH', company: null, phone: null });
   });
 
+  it('picks a company from the hierarchy and saves it', async () => {
+    renderForm({
+      user: baseUser,
+      companies: [
+        { companyId: 1, companyName: 'Family Portal', parentCompany: null },
+        { companyId: 2, companyName: 'Acme', parentCompany: { companyId: 1 } },
+        { companyId: 3, companyName: 'Acme Nord', parentCompany: { companyId: 2 } },
+      ],
+    });
+    await waitFor(() => expect((input('Login') as HTMLInputElement).value).toBe('paula'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Company/ }));
+    const option = await screen.findByTitle('Acme Nord');
+    // The child sits below its parent in the tree: one indent more than Acme.
+    const indents = (title: string) =>
+      screen
+        .getByTitle(title)
+        .closest('.ant-select-tree-treenode')
+        ?.querySelectorAll('.ant-select-tree-indent-unit').length;
+    expect(indents('Acme Nord')).toBe((indents('Acme') ?? 0) + 1);
+    fireEvent.click(option);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('user-form-save'));
+    });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.userInfos[0]).toMatchObject({
+      id: 7,
+      company: { companyId: 3 },
+      companyName: 'Acme Nord',
+    });
+  });
+
   it('says an empty login is required, in the reader language', async () => {
     await i18n.changeLanguage('de');
     renderForm({ user: null });

@@ -1,6 +1,6 @@
 import type { TUser, TUserInput } from '@portal/contract';
 import { ZLogin, ZUserData } from '@portal/contract';
-import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch } from 'antd';
+import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshOwnUser } from '../../../shared/api/session.ts';
@@ -16,6 +16,7 @@ import type { TCompanyOption } from '../api/find-company-options.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
 import { useUserPhoto } from '../api/find-user-photo.ts';
 import { useSaveUsers } from '../api/save-users.ts';
+import { companyTreeOptions } from './company-tree-options.ts';
 import { PhotoField, type TPhotoValue } from './photo-field.tsx';
 
 type TUserFormValues = {
@@ -127,6 +128,7 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
           },
         ]
       : companies;
+  const companyTree = companyTreeOptions(companyOptions);
 
   const submit = async (values: TUserFormValues) => {
     const company = companyOptions.find((c) => c.companyId === values.companyId);
@@ -247,14 +249,18 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
           label={t('user.company')}
           extra={companiesAvailable ? undefined : t('users.companiesUnavailable')}
         >
-          <Select
+          <TreeSelect<number>
             allowClear
             disabled={!companiesAvailable}
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            popupMatchSelectWidth={false}
             placeholder={
               companiesAvailable ? t('users.noCompany') : (user?.companyName ?? t('users.noCompany'))
             }
-            options={companyOptions.map((c) => ({ value: c.companyId, label: c.companyName }))}
+            treeData={companyTree}
+            data-testid="user-company"
           />
         </Form.Item>
         {companyId === undefined || companyId === null ? (

@@ -11,7 +11,7 @@ export function userCsvColumns(t: TFunction): TCsvColumn<TUser>[] {
     { header: t('user.lastName'), value: (u) => u.lastName },
     { header: t('user.email'), value: (u) => u.email },
     { header: t('user.phone'), value: (u) => u.phone },
-    { header: t('user.company'), value: (u) => u.companyName ?? u.company?.companyName },
+    { header: t('user.company'), value: (u) => u.company?.companyName || u.companyName },
     { header: t('user.roles'), value: (u) => u.roles.map((r) => r.roleName).join(' ') },
     { header: t('user.active'), value: (u) => u.active },
     { header: t('user.lastLogin'), value: (u) => (isNeverDate(u.lastLogin) ? '' : u.lastLogin) },

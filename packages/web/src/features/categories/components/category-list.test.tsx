@@ -1,0 +1,168 @@
+import type { TCategory } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../shared/auth/session-store.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { installBrowserStubs, renderAt } from '../../../shared/list/list-test-support.tsx';
+import { toastStore } from '../../../shared/toast/toast-store.ts';
+import { CategoryList } from './category-list.tsx';
+
+function token(permissions: string[]): string {
+  const claims = {
+    sub: '1',
+    sid: 's',
+    login: 'someone',
+    roles: [],
+    companyId: null,
+    permissions,
+    iat: 0,
+    exp: Math.floor(Date.now() / 1000) + 900,
+  };
+  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+}
+
+const ADMIN = ['contentmanagement.read', 'adminmanagement.update', 'adminmanagement.delete'];
+
+const categories: TCategory[] = [
+  {
+    categoryId: 1,
+    categoryName: 'Doors',
+    categoryDescription: 'Doors and frames',
+    categoryPictureFileName: 'doors.png',
+    categoryPictureHash: 'cd'.repeat(32),
+    active: true,
+    familyCount: 4,
+  },
+  {
+    categoryId: 2,
+    categoryName: 'Old windows',
+    categoryDescription: null,
+    categoryPictureFileName: null,
+    categoryPictureHash: null,
+    active: false,
+    familyCount: 0,
+  },
+];
+
+type TCall = { url: string; body: Record<string, unknown> };
+let calls: TCall[] = [];
+
+function respond(status: number, payload: object, messages: string[] = []): Response {
+  return new Response(JSON.stringify({ responseCode: status, errorMessages: messages, ...payload }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function renderList(url = '/categories') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderAt(
+    <QueryClientProvider client={queryClient}>
+      <CategoryList />
+    </QueryClientProvider>,
+    url,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent ?? '';
+
+describe('CategoryList', { timeout: 30_000 }, () => {
+  beforeAll(() => installBrowserStubs());
+
+  beforeEach(() => {
+    calls = [];
+    sessionStore.setAuth({ id: 1, authToken: token(ADMIN), refreshToken: 'r' }, null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+        calls.push({ url, body });
+        if (url === 'api/category/delete') {
+          return Promise.resolve(
+            respond(409, { errorDetails: [{ key: 'categoryInUse', values: { count: 4 } }] }, [
+              '[Title] Conflict',
+              '[Detail] The category is used by 4 families; move them to another category first',
+            ]),
+          );
+        }
+        return Promise.resolve(respond(200, { categoryInfos: categories, totalCount: 2 }));
+      }),
+    );
+  });
+
+  afterEach(async () => {
+    cleanup();
+    await i18n.changeLanguage('en');
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('shows picture cards: thumbnail or placeholder, name, family count, and inactive as a tag', async () => {
+    renderList();
+    const cards = await screen.findAllByTestId('category-card');
+    expect(cards).toHaveLength(2);
+    const [doors, windows] = cards as [HTMLElement, HTMLElement];
+    expect(doors.querySelector('img')?.getAttribute('src')).toBe(`api/picture/${'cd'.repeat(32)}/thumbnail`);
+    expect(within(doors).getByText('Families: 4')).toBeTruthy();
+    expect(within(doors).queryByText('Inactive')).toBeNull();
+    expect(within(windows).getByTestId('category-placeholder')).toBeTruthy();
+    expect(within(windows).getByText('Inactive')).toBeTruthy();
+    expect(within(windows).getByRole('button', { name: 'Edit Old windows' })).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ page: 1, pageSize: 20, sort: [{ field: 'categoryName', dir: 'asc' }] });
+  });
+
+  it('switches to the table with the view kept in the URL, also through a filter change', async () => {
+    renderList('/categories?q=do');
+    await screen.findAllByTestId('category-card');
+    fireEvent.click(screen.getByText('Table'));
+    await screen.findByTestId('category-table');
+    expect(location()).toBe('?q=do&view=table');
+    // jsdom has no media queries: the table shows as stacked rows, as on a phone.
+    const table = screen.getByTestId('category-table');
+    expect(within(table).getAllByTestId('list-row')).toHaveLength(2);
+    expect(within(table).getByText('Doors and frames')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search categories'), { target: { value: 'win' } });
+    await waitFor(() => expect(location()).toBe('?q=win&view=table'));
+    expect(screen.getByTestId('category-table')).toBeTruthy();
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ search: 'win' }));
+    fireEvent.click(screen.getByText('Cards'));
+    await waitFor(() => expect(location()).toBe('?q=win'));
+    await screen.findByTestId('category-grid');
+  });
+
+  it('offers no create, edit or delete to a reader without adminmanagement', async () => {
+    sessionStore.setAuth({ id: 2, authToken: token(['contentmanagement.read']), refreshToken: 'r' }, null);
+    renderList();
+    await screen.findAllByTestId('category-card');
+    expect(screen.queryByTestId('category-create')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it('asks before deleting and shows a category in use in the reader language', async () => {
+    const shown: string[] = [];
+    const stop = toastStore.subscribe(() => shown.push(...toastStore.getSnapshot().map((t) => t.message)));
+    renderList();
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    const [doors] = (await screen.findAllByTestId('category-card')) as [HTMLElement];
+    fireEvent.click(within(doors).getByRole('button', { name: 'Löschen Doors' }));
+    await screen.findByText('Kategorie Doors löschen?');
+    await screen.findByText(/Zugeordnete Familien: 4/);
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('confirm-delete'));
+    });
+    await waitFor(() => expect(calls.some((c) => c.url === 'api/category/delete')).toBe(true));
+    expect(calls.find((c) => c.url === 'api/category/delete')?.body).toEqual({
+      categoryInfos: [{ categoryId: 1 }],
+    });
+    await waitFor(() =>
+      expect(shown).toContain(
+        'Die Kategorie wird von 4 Familien verwendet; verschieben Sie diese zuerst in eine andere Kategorie',
+      ),
+    );
+    stop();
+  });
+});

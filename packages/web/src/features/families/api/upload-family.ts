@@ -1,0 +1,23 @@
+import { type TFamilyUpload, ZFamilyUpload } from '@portal/contract';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { type TUploadOptions, uploadFile } from '../../../shared/api/upload-file.ts';
+import { toast } from '../../../shared/toast/toast-store.ts';
+
+export type { TUploadOptions, TUploadProgress } from '../../../shared/api/upload-file.ts';
+export type TFamilyUploadAnswer = TFamilyUpload['upload'];
+
+/**
+ * POST /api/family/upload: streams one .rfa, reporting progress, and answers what the server read
+ * from it. Errors are toasted (a cancel is not) and thrown as ApiError.
+ */
+export async function uploadFamilyFile(
+  file: File,
+  options: TUploadOptions = {},
+): Promise<TFamilyUploadAnswer> {
+  try {
+    return (await uploadFile('api/family/upload', file, ZFamilyUpload, options)).upload;
+  } catch (error) {
+    if (error instanceof ApiError) toast.error(error.displayMessage);
+    throw error;
+  }
+}

@@ -1,0 +1,376 @@
+import { AppstoreOutlined, FilterOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
+import { FAMILY_SORT_FIELDS, type TRevitFamily } from '@portal/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Empty,
+  Flex,
+  Grid,
+  Segmented,
+  Select,
+  Spin,
+  theme,
+  Typography,
+} from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { can } from '../../../../shared/auth/session-store.ts';
+import { useSession } from '../../../../shared/auth/use-session.ts';
+import { DataTable, queryStatus } from '../../../../shared/list/data-table.tsx';
+import { RefreshButton } from '../../../../shared/list/refresh-button.tsx';
+import { SearchBox } from '../../../../shared/list/search-box.tsx';
+import { useListState } from '../../../../shared/list/use-list-state.ts';
+import { ErrorState } from '../../../../shared/ui/error-state.tsx';
+import { PageHeader } from '../../../../shared/ui/page-header.tsx';
+import { useFamilyPages, useFindFamilies } from '../../api/find-families.ts';
+import { ActiveFilters } from './active-filters.tsx';
+import { useFamilyColumns } from './family-columns.tsx';
+import { FamilyFacetPanel } from './family-facets.tsx';
+import { FamilyGallery } from './family-gallery.tsx';
+import {
+  familyFindRequest,
+  familyLibrary,
+  minRatingOf,
+  tagsOf,
+  type TFamilyFilters,
+  type TFamilyListState,
+  type TFamilySortField,
+  type TFamilyView,
+  viewOf,
+} from './family-library-state.ts';
+
+const FACETS_WIDTH = 248;
+
+const VIEWS = [
+  { value: 'gallery', label: 'families.list.viewGallery', icon: <AppstoreOutlined aria-hidden /> },
+  { value: 'table', label: 'families.list.viewTable', icon: <TableOutlined aria-hidden /> },
+] as const satisfies readonly { value: TFamilyView; label: string; icon: ReactNode }[];
+
+/** Chosen facet values (the search not counted): the number on the phone's "Filters" button. */
+function facetCount(state: TFamilyListState): number {
+  const { categoryIds, revitVersions, companyIds } = state.filters;
+  return (
+    categoryIds.length +
+    revitVersions.length +
+    companyIds.length +
+    tagsOf(state).length +
+    (minRatingOf(state) === null ? 0 : 1)
+  );
+}
+
+function SortSelect({
+  value,
+  onChange,
+}: {
+  value: TFamilyListState['sort'];
+  onChange: (sort: TFamilyListState['sort']) => void;
+}) {
+  const { t } = useTranslation();
+  const labels: Record<TFamilySortField, string> = {
+    revitFamilyName: t('families.fields.name'),
+    revitVersion: t('families.fields.revitVersion'),
+    revitFamilyRating: t('families.fields.rating'),
+    cost: t('families.fields.cost'),
+    categoryName: t('families.fields.category'),
+    companyName: t('families.fields.company'),
+    downloads: t('families.fields.downloads'),
+    createdOn: t('families.fields.createdOn'),
+    lastUpdate: t('families.fields.lastUpdate'),
+  };
+  return (
+    <Select<string>
+      aria-label={t('list.sortBy')}
+      data-testid="families-sort"
+      value={value ? `${value.field}:${value.dir}` : ''}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 170 }}
+      onChange={(next) => {
+        const [field, dir] = next.split(':');
+        const known = FAMILY_SORT_FIELDS.find((f) => f === field);
+        onChange(known ? { field: known, dir: dir === 'desc' ? 'desc' : 'asc' } : null);
+      }}
+      options={[
+        { value: '', label: t('list.sortDefault') },
+        ...FAMILY_SORT_FIELDS.flatMap((field) => [
+          { value: `${field}:asc`, label: `${labels[field]} ↑` },
+          { value: `${field}:desc`, label: `${labels[field]} ↓` },
+        ]),
+      ]}
+    />
+  );
+}
+
+function LoadingState() {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical align="center" gap={8} style={{ padding: 48 }} role="status" data-testid="list-loading">
+      <Spin />
+      <Typography.Text type="secondary">{t('list.loading')}</Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * #/families: the content library. A gallery of cards that loads pages as it scrolls and renders
+ * only the rows in sight, or a paged table; search as you type, facets with counts, and every
+ * choice (view, search, facets, sort, page, "My requests") in the URL.
+ */
+export function FamilyLibrary() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const session = useSession();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.lg === true;
+  const list = useListState<TFamilySortField, TFamilyFilters, TRevitFamily>(familyLibrary);
+  const { state } = list;
+  const view = viewOf(state);
+  const mine = state.filters.mine === true;
+  const mayCreate = can(session, 'contentmanagement.create');
+  // Admins review requests on the approvals screen; partners and their users follow their own here.
+  const hasRequests = mayCreate && !can(session, 'adminmanagement.read');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const request = useMemo(() => familyFindRequest(state), [state]);
+  const gallery = useFamilyPages(request, view === 'gallery');
+  const table = useFindFamilies(
+    { ...request, page: state.page, pageSize: state.pageSize, includeFacets: true },
+    view === 'table',
+  );
+  const status = queryStatus(view === 'gallery' ? gallery : table);
+  const columns = useFamilyColumns({ withStatus: mine });
+
+  const cards = useMemo(() => {
+    // A family saved between two page loads shifts the pages by one: show each family once.
+    const seen = new Map<number, TRevitFamily>();
+    for (const page of gallery.data?.pages ?? []) {
+      for (const family of page.revitFamilyInfos) seen.set(family.revitFamilyId, family);
+    }
+    return [...seen.values()];
+  }, [gallery.data]);
+  const firstPage = gallery.data?.pages[0];
+  const total = (view === 'gallery' ? firstPage?.totalCount : table.data?.totalCount) ?? null;
+  const facets = view === 'gallery' ? firstPage?.facets : table.data?.facets;
+
+  const { fetchNextPage } = gallery;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  // A new search or filter shows a new list: bring its start into view.
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const requestKey = JSON.stringify(request);
+  const previousKey = useRef(requestKey);
+  useEffect(() => {
+    if (previousKey.current === requestKey) return;
+    previousKey.current = requestKey;
+    const top = resultsRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) window.scrollBy({ top: top - 72 });
+  }, [requestKey]);
+
+  const createFamily = () => void navigate('/families/new');
+  const emptyText = mine ? t('families.list.emptyMine') : t('families.list.empty');
+  const chosen = facetCount(state);
+  const facetPanel = <FamilyFacetPanel facets={facets} state={state} onChange={list.update} />;
+
+  const galleryBody = () => {
+    if (status.error && cards.length === 0 && !status.loading) {
+      return <ErrorState error={status.error} onRetry={status.retry} />;
+    }
+    if (status.loading) return <LoadingState />;
+    if (cards.length === 0) {
+      return (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={list.filtered ? t('families.list.emptyFiltered') : emptyText}
+          data-testid="list-empty"
+        >
+          {list.filtered ? (
+            <Button onClick={list.clearFilters}>{t('list.clearFilters')}</Button>
+          ) : mayCreate && !mine ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={createFamily}>
+              {t('families.list.create')}
+            </Button>
+          ) : null}
+        </Empty>
+      );
+    }
+    return (
+      <>
+        {status.error ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('list.refreshFailed')}
+            action={
+              <Button size="small" onClick={status.retry}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        ) : null}
+        <div
+          aria-busy={status.refreshing}
+          style={{ opacity: status.refreshing ? 0.55 : 1, transition: 'opacity .2s' }}
+        >
+          <FamilyGallery
+            families={cards}
+            total={total ?? cards.length}
+            hasMore={gallery.hasNextPage && !gallery.isPlaceholderData}
+            loadingMore={gallery.isFetchingNextPage}
+            onLoadMore={loadMore}
+            label={t('menu.families')}
+          />
+        </div>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.families')}
+        subtitle={total === null ? undefined : t('families.list.total', { count: total })}
+        extra={
+          mayCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} data-testid="family-create" onClick={createFamily}>
+              {t('families.list.create')}
+            </Button>
+          ) : null
+        }
+      />
+      {hasRequests ? (
+        <Segmented<'all' | 'mine'>
+          aria-label={t('families.list.scopeLabel')}
+          data-testid="families-scope"
+          style={{ marginBottom: 12 }}
+          value={mine ? 'mine' : 'all'}
+          onChange={(value) => list.update({ filters: { mine: value === 'mine' ? true : null } })}
+          options={[
+            { value: 'all', label: t('families.list.scopeAll') },
+            { value: 'mine', label: t('families.list.scopeMine') },
+          ]}
+        />
+      ) : null}
+      <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
+        <SearchBox
+          value={state.search}
+          onSearch={(search) => list.update({ search })}
+          label={t('families.list.search')}
+          placeholder={t('families.list.searchPlaceholder')}
+          testId="families-search"
+        />
+        {wide ? null : (
+          <Badge count={chosen} size="small" color={token.colorPrimary}>
+            <Button
+              icon={<FilterOutlined />}
+              onClick={() => setDrawerOpen(true)}
+              aria-expanded={drawerOpen}
+              data-testid="families-filters-open"
+            >
+              {t('families.list.filters')}
+            </Button>
+          </Badge>
+        )}
+        {view === 'gallery' ? (
+          <SortSelect value={state.sort} onChange={(sort) => list.update({ sort })} />
+        ) : null}
+        <Segmented<TFamilyView>
+          aria-label={t('families.list.viewLabel')}
+          data-testid="families-view"
+          value={view}
+          onChange={(value) => list.update({ filters: { view: value === 'table' ? 'table' : '' } })}
+          // On a phone the icons alone fit one row; the names stay for screen readers and as tooltips.
+          options={VIEWS.map(({ value, label, icon }) => ({
+            value,
+            icon,
+            title: t(label),
+            label: wide ? t(label) : <span className="sr-only">{t(label)}</span>,
+          }))}
+        />
+        <RefreshButton status={status} />
+      </Flex>
+      <ActiveFilters
+        state={state}
+        facets={facets}
+        filtered={list.filtered}
+        onChange={list.update}
+        onClear={list.clearFilters}
+      />
+      <Flex gap={24} align="flex-start">
+        {wide ? (
+          <aside
+            aria-label={t('families.facets.label')}
+            style={{
+              width: FACETS_WIDTH,
+              flex: 'none',
+              position: 'sticky',
+              top: 72,
+              maxHeight: 'calc(100vh - 88px)',
+              overflowY: 'auto',
+              paddingInlineEnd: 8,
+            }}
+          >
+            {facetPanel}
+          </aside>
+        ) : null}
+        <div
+          ref={resultsRef}
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid="families-results"
+          data-view={view}
+        >
+          {view === 'gallery' ? (
+            galleryBody()
+          ) : (
+            <DataTable
+              list={list}
+              caption={t('menu.families')}
+              testId="family-table"
+              rowKey={(f) => f.revitFamilyId}
+              rowLabel={(f) => f.revitFamilyName}
+              columns={columns}
+              rows={table.data?.revitFamilyInfos ?? []}
+              total={table.data?.totalCount ?? 0}
+              status={status}
+              empty={{
+                text: emptyText,
+                filteredText: t('families.list.emptyFiltered'),
+                create:
+                  mayCreate && !mine
+                    ? { label: t('families.list.create'), onClick: createFamily }
+                    : undefined,
+              }}
+            />
+          )}
+        </div>
+      </Flex>
+      {wide ? null : (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={t('families.list.filters')}
+          size={320}
+          data-testid="families-filters-drawer"
+          footer={
+            <Flex justify="space-between" gap={8}>
+              <Button onClick={list.clearFilters} disabled={!list.filtered}>
+                {t('families.list.clearAll')}
+              </Button>
+              <Button type="primary" onClick={() => setDrawerOpen(false)} data-testid="families-filters-done">
+                {total === null
+                  ? t('families.list.showResults')
+                  : t('families.list.showCount', { count: total })}
+              </Button>
+            </Flex>
+          }
+        >
+          {facetPanel}
+        </Drawer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { MAX_ID, type TFamilyType, type TTifStatus } from '@portal/contract';
+import type { TStatusTone } from '../../../../shared/list/status-tag.tsx';
+
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A file size in the reader's language and SI units: `834 kB`, `1.4 MB`. */
+export function formatFileSize(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
+  }).format(value);
+}
+
+/** The first characters of a SHA-256, enough to tell versions apart on screen. */
+export function shortHash(sha256: string, length = 12): string {
+  return sha256.slice(0, length);
+}
+
+/** True for a temporary item (CONTRACT 4): a request or a pending change not yet published. */
+export function isPending(tifStatus: TTifStatus | null): boolean {
+  return tifStatus !== null && tifStatus !== 'A';
+}
+
+/** The tone of a workflow status tag. */
+export function tifTone(tifStatus: TTifStatus): TStatusTone {
+  switch (tifStatus) {
+    case 'A':
+      return 'success';
+    case 'D':
+      return 'error';
+    case 'P':
+    case 'RfA':
+    case 'RfC':
+    case 'RfD':
+    case 'RfR':
+      return 'warning';
+  }
+}
+
+export type TTypeColumn = { name: string; unit: string | null };
+
+/** Parameter columns over all types, in first-seen order, each with the first unit any type gives. */
+export function typeColumns(types: readonly TFamilyType[]): TTypeColumn[] {
+  const columns = new Map<string, TTypeColumn>();
+  for (const type of types) {
+    for (const parameter of type.parameters) {
+      const known = columns.get(parameter.name);
+      if (!known) columns.set(parameter.name, { name: parameter.name, unit: parameter.unit });
+      else if (known.unit === null && parameter.unit !== null) known.unit = parameter.unit;
+    }
+  }
+  return [...columns.values()];
+}
+
+/** A route's `:id` as a record id, or undefined when it is not one. */
+export function parseFamilyId(id: string | undefined): number | undefined {
+  if (!id || !/^\d{1,10}$/.test(id)) return undefined;
+  const value = Number(id);
+  return value > 0 && value <= MAX_ID ? value : undefined;
+}

@@ -1,0 +1,223 @@
+import type { TRevitFamily } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../../shared/auth/session-store.ts';
+import { i18n, initI18n } from '../../../../shared/i18n/i18n.ts';
+import { installBrowserStubs } from '../../../../shared/list/list-test-support.tsx';
+import { toastStore } from '../../../../shared/toast/toast-store.ts';
+import { FamilyPage } from './family-page.tsx';
+
+function token(permissions: string[]): string {
+  const claims = {
+    sub: '2',
+    sid: 's',
+    login: 'partner',
+    roles: [],
+    companyId: 1,
+    permissions,
+    iat: 0,
+    exp: Math.floor(Date.now() / 1000) + 900,
+  };
+  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+}
+
+const PARTNER_USER = ['contentmanagement.read', 'contentmanagement.create', 'contentmanagement.update'];
+
+const family: TRevitFamily = {
+  revitFamilyId: 5,
+  revitFamilyName: 'Office desk',
+  revitVersion: '2024',
+  revitFamilyVersion: null,
+  revitFamilyInternalVersion: null,
+  revitFamilyCategoryId: 1,
+  categoryName: 'Furniture',
+  revitFamilyRating: 4,
+  revitFamilyDescription: 'A desk',
+  revitFamilyTags: ['desk', 'office'],
+  revitFamilyFileName: 'desk.rfa',
+  revitFamilyFileHash: 'c'.repeat(64),
+  revitFamilyFileSize: 1_450_000,
+  revitFamilyPictureFileName: 'preview.png',
+  revitFamilyPictureHash: 'd'.repeat(64),
+  pictureFromFile: true,
+  omniClassCode: '23.40.20.00',
+  revitCategory: 'Furniture',
+  typeCatalogFileName: 'desk.txt',
+  typeSource: 'catalog',
+  typeCount: 2,
+  revitFamilyTypes: [
+    {
+      typeName: 'Small',
+      parameters: [{ name: 'Width', value: '800', unit: 'mm', dataType: 'LENGTH' }],
+    },
+    {
+      typeName: 'Large',
+      parameters: [
+        { name: 'Width', value: '1600', unit: 'mm', dataType: 'LENGTH' },
+        { name: 'Finish', value: 'Oak', unit: null, dataType: 'OTHER' },
+      ],
+    },
+  ],
+  revitFamilyVersions: [
+    {
+      versionId: 12,
+      revitVersion: '2024',
+      fileName: 'desk.rfa',
+      size: 1_450_000,
+      sha256: 'ab12cd34ef56'.padEnd(64, '0'),
+      uploadedBy: { id: 1, login: 'admin' },
+      uploadedAt: '2026-11-02T10:00:00Z',
+      current: true,
+    },
+    {
+      versionId: 11,
+      revitVersion: '2023',
+      fileName: 'desk-2023.rfa',
+      size: 1_200_000,
+      sha256: '99ff'.padEnd(64, '1'),
+      uploadedBy: null,
+      uploadedAt: '2026-11-01T10:00:00Z',
+      current: false,
+    },
+  ],
+  parameterListId: null,
+  parameterListCode: 'PL-7',
+  cost: 120.5,
+  companyId: 1,
+  companyName: 'Family Portal',
+  downloads: 3,
+  createdOn: '2026-11-01T10:00:00Z',
+  lastUpdate: '2026-11-02T10:00:00Z',
+  tifStatus: 'A',
+  tifAction: null,
+  tifOriginalId: null,
+  tifTempId: null,
+};
+
+type TCall = { url: string; body: Record<string, unknown> };
+let calls: TCall[] = [];
+let answer: TRevitFamily | null;
+
+function respond(status: number, payload: object): Response {
+  return new Response(JSON.stringify({ responseCode: status, errorMessages: [], ...payload }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function renderPage(url: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/families/:id', element: <FamilyPage /> }], {
+    initialEntries: [url],
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('FamilyPage', { timeout: 30_000 }, () => {
+  beforeAll(() => {
+    initI18n('en');
+    installBrowserStubs();
+  });
+
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    calls = [];
+    answer = family;
+    sessionStore.setAuth({ id: 2, authToken: token(PARTNER_USER), refreshToken: 'r' }, null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+        calls.push({ url, body });
+        if (url === 'api/family/get/5') {
+          return Promise.resolve(
+            answer ? respond(200, { revitFamilyInfos: [answer] }) : respond(404, { revitFamilyInfos: [] }),
+          );
+        }
+        if (url === 'api/family/version/current') {
+          return Promise.resolve(respond(200, { revitFamilyInfos: [{ ...family, tifStatus: 'RfC' }] }));
+        }
+        return Promise.resolve(respond(404, {}));
+      }),
+    );
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('shows the facts, the types with units in the headers and the versions', async () => {
+    renderPage('/families/5');
+    await screen.findByRole('heading', { level: 1, name: 'Office desk' });
+    expect(screen.getByTestId('family-download').textContent).toBe('Download (1.5 MB)');
+    const facts = screen.getByTestId('family-facts');
+    expect(facts.textContent).toContain('23.40.20.00');
+    expect(facts.textContent).toContain('PL-7');
+    expect(within(facts).getByRole('img', { name: 'Rated 4 of 5' })).toBeTruthy();
+
+    const types = screen.getByTestId('family-types');
+    expect(
+      within(types)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Type', 'Width (mm)', 'Finish']);
+    expect(screen.getByTestId('family-type-source').textContent).toBe('From the type catalog desk.txt');
+
+    const versions = screen.getAllByTestId('family-version');
+    expect(versions.map((v) => v.dataset.current)).toEqual(['true', 'false']);
+    expect(versions[0]?.textContent).toContain('ab12cd34ef56');
+    expect(versions[1]?.textContent).toContain('an unknown user');
+    // Edit for contentmanagement.update; no delete without contentmanagement.delete.
+    expect(screen.getByTestId('family-edit')).toBeTruthy();
+    expect(screen.queryByTestId('family-delete')).toBeNull();
+  });
+
+  it('says that a non-admin choice of the current version was sent for approval', async () => {
+    const shown: string[] = [];
+    const stop = toastStore.subscribe(() => shown.push(...toastStore.getSnapshot().map((t) => t.message)));
+    renderPage('/families/5');
+    await screen.findByRole('heading', { level: 1, name: 'Office desk' });
+    fireEvent.click(screen.getByRole('button', { name: 'Make current: Revit 2023 (99ff11111111)' }));
+    await screen.findByText('Your choice is sent to an administrator for approval.');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('confirm-make-current'));
+    });
+    await waitFor(() => expect(shown).toContain('Sent for approval.'));
+    stop();
+    expect(calls.find((c) => c.url === 'api/family/version/current')?.body).toEqual({
+      revitFamilyId: 5,
+      versionId: 11,
+    });
+  });
+
+  it('marks a pending request with its status', async () => {
+    answer = { ...family, tifStatus: 'RfA' };
+    renderPage('/families/5');
+    const pending = await screen.findByTestId('family-pending');
+    expect(pending.textContent).toContain('Request for approval');
+  });
+
+  it('answers a missing family and a malformed id with "not found"', async () => {
+    answer = null;
+    renderPage('/families/5');
+    await screen.findByText('Family not found');
+    cleanup();
+    renderPage('/families/abc');
+    await screen.findByText('Family not found');
+    expect(calls.filter((c) => c.url.includes('abc'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,222 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { TGenericList } from '@portal/contract';
+import { Alert, Button, Card, Flex, Form, Input, Switch, theme, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { can } from '../../../shared/auth/session-store.ts';
+import { useSession } from '../../../shared/auth/use-session.ts';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { useList } from '../api/find-lists.ts';
+import { useSaveLists } from '../api/save-lists.ts';
+import {
+  CODE_MAX,
+  draftOf,
+  hasErrors,
+  inputOf,
+  isDirty,
+  LIST_DESCRIPTION_MAX,
+  serverErrorsOf,
+  type TDraftErrors,
+  type TListDraft,
+  validateDraft,
+} from './list-draft.ts';
+import { listErrorText } from './list-error-text.ts';
+import { ListItemsEditor } from './list-items-editor.tsx';
+import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
+import { RecordRoute } from '../../../shared/ui/record-route.tsx';
+
+/** #/lists/new and #/lists/:id: a generic list's code, description, status and items. */
+export function ListEditor() {
+  const { t } = useTranslation();
+  return (
+    <RecordRoute
+      useRecord={useList}
+      notFound={{ title: t('lists.notFound'), backTo: '/lists', backLabel: t('lists.backToLists') }}
+    >
+      {(list, id) => <ListEditorForm key={id ?? 'new'} list={list} />}
+    </RecordRoute>
+  );
+}
+
+const NO_ERRORS: TDraftErrors = { items: {} };
+
+/** Shows client errors once a save was tried (a repeated code at once), over them the server's. */
+function shownErrors(draft: TListDraft, attempted: boolean, server: TDraftErrors): TDraftErrors {
+  const client = validateDraft(draft);
+  const items: TDraftErrors['items'] = {};
+  for (const [key, row] of Object.entries(client.items)) {
+    const kept = attempted ? row : row.itemCode?.key === 'repeated' ? { itemCode: row.itemCode } : undefined;
+    if (kept) items[key] = kept;
+  }
+  for (const [key, row] of Object.entries(server.items)) items[key] = { ...items[key], ...row };
+  return { listCode: server.listCode ?? (attempted ? client.listCode : undefined), items };
+}
+
+function ListEditorForm({ list }: { list: TGenericList | null }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const session = useSession();
+  const mayUpdate = can(session, 'adminmanagement.update');
+  const save = useSaveLists();
+  const [saved, setSaved] = useState(list);
+  const [draft, setDraftState] = useState(() => draftOf(list));
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<TDraftErrors>(NO_ERRORS);
+  const original = draftOf(saved);
+  const dirty = mayUpdate && isDirty(draft, original);
+  const guard = useLeaveGuard(() => dirty, { text: t('lists.leaveText'), testId: 'lists-confirm-leave' });
+  const errors = shownErrors(draft, attempted, serverErrors);
+  const invalid = attempted && hasErrors(validateDraft(draft));
+
+  const setDraft = (patch: Partial<TListDraft>) => {
+    setDraftState((current) => ({ ...current, ...patch }));
+    setServerErrors(NO_ERRORS);
+  };
+
+  const cancel = () => {
+    setDraftState(draftOf(saved));
+    setAttempted(false);
+    setServerErrors(NO_ERRORS);
+  };
+
+  const submit = async () => {
+    // Nothing changed: nothing to send.
+    if (!dirty || save.isPending) return;
+    setAttempted(true);
+    if (hasErrors(validateDraft(draft))) return;
+    const sent = draft;
+    try {
+      const [result] = await save.mutateAsync([inputOf(sent, saved?.listId)]);
+      if (!result) return;
+      toast.success(saved ? t('lists.saved') : t('lists.created'));
+      if (!saved) {
+        guard.allowNext();
+        void navigate(`/lists/${result.listId}`, { replace: true });
+        return;
+      }
+      setSaved(result);
+      setDraftState(draftOf(result));
+      setAttempted(false);
+    } catch (error) {
+      if (isApiError(error)) setServerErrors(serverErrorsOf(sent, error.status, error.errorDetails).errors);
+    }
+  };
+
+  const codeError = errors.listCode;
+  return (
+    <>
+      <PageHeader
+        title={saved ? saved.listCode : t('lists.createTitle')}
+        subtitle={saved ? (saved.listDescription ?? undefined) : undefined}
+        extra={
+          <Link to="/lists">
+            <Button icon={<ArrowLeftOutlined />}>{t('lists.backToLists')}</Button>
+          </Link>
+        }
+      />
+      {!mayUpdate ? (
+        <Alert type="info" showIcon title={t('lists.readOnly')} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Form layout="vertical" component="div" requiredMark={mayUpdate ? undefined : false}>
+          <Flex wrap gap={16}>
+            <Form.Item
+              label={t('lists.code')}
+              htmlFor="list-code"
+              required={mayUpdate}
+              validateStatus={codeError ? 'error' : undefined}
+              help={codeError ? listErrorText(t, codeError) : undefined}
+              style={{ flex: '1 1 200px', marginBottom: 8 }}
+            >
+              <Input
+                id="list-code"
+                data-testid="list-code"
+                value={draft.listCode}
+                maxLength={CODE_MAX}
+                readOnly={!mayUpdate}
+                onChange={(event) => setDraft({ listCode: event.target.value })}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t('lists.description')}
+              htmlFor="list-description"
+              style={{ flex: '3 1 280px', marginBottom: 8 }}
+            >
+              <Input
+                id="list-description"
+                data-testid="list-description"
+                value={draft.listDescription}
+                maxLength={LIST_DESCRIPTION_MAX}
+                readOnly={!mayUpdate}
+                onChange={(event) => setDraft({ listDescription: event.target.value })}
+              />
+            </Form.Item>
+            <Form.Item label={t('lists.active')} htmlFor="list-active" style={{ marginBottom: 8 }}>
+              <Switch
+                id="list-active"
+                data-testid="list-active"
+                checked={draft.active}
+                disabled={!mayUpdate}
+                onChange={(active) => setDraft({ active })}
+              />
+            </Form.Item>
+          </Flex>
+        </Form>
+      </Card>
+      <Typography.Title level={2} style={{ fontSize: token.fontSizeLG, marginTop: 0 }}>
+        {t('lists.items.titleCount', { count: draft.items.length })}
+      </Typography.Title>
+      <ListItemsEditor
+        items={draft.items}
+        onChange={(items) => setDraft({ items })}
+        errors={errors.items}
+        readOnly={!mayUpdate}
+      />
+      {mayUpdate ? (
+        <Flex
+          wrap
+          gap={8}
+          align="center"
+          justify="flex-end"
+          data-testid="list-save-bar"
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 2,
+            marginTop: 16,
+            padding: '12px 0',
+            background: token.colorBgLayout,
+            borderTop: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          {invalid ? (
+            <Typography.Text type="danger" role="alert" style={{ marginInlineEnd: 'auto' }}>
+              {t('lists.fixErrors')}
+            </Typography.Text>
+          ) : dirty ? (
+            <Typography.Text type="secondary" data-testid="list-dirty" style={{ marginInlineEnd: 'auto' }}>
+              {t('lists.unsaved')}
+            </Typography.Text>
+          ) : null}
+          <Button onClick={cancel} disabled={!dirty || save.isPending} data-testid="list-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            onClick={() => void submit()}
+            disabled={!dirty}
+            loading={save.isPending}
+            data-testid="list-save"
+          >
+            {t('common.save')}
+          </Button>
+        </Flex>
+      ) : null}
+      {guard.dialog}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { ZParameterListInfos } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { typedRequest } from '../../../shared/api/typed-request.ts';
+import { parameterListsKey } from './find-parameter-lists.ts';
+
+/** POST /api/parameters/delete/parameterlist {parameterListInfos}; 409 parameterListInUse while families use one. */
+export async function deleteParameterLists(ids: number[]): Promise<void> {
+  await typedRequest('/parameters/delete/parameterlist', ZParameterListInfos, {
+    body: { parameterListInfos: ids.map((parameterListId) => ({ parameterListId })) },
+  });
+}
+
+export function useDeleteParameterLists() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteParameterLists,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: parameterListsKey }),
+  });
+}

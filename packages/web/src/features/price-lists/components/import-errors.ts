@@ -1,0 +1,44 @@
+import type { TErrorDetail } from '@portal/contract';
+import type { TFunction } from 'i18next';
+import type { ApiError } from '../../../shared/api/api-error.ts';
+import { messageText } from '../../../shared/i18n/message-text.ts';
+
+export type TImportErrorRow = { key: number; row: number | null; column: string; reason: string };
+
+const REASONS = new Set([
+  'importRequired',
+  'importNotNumber',
+  'importNotYesNo',
+  'importNotInList',
+  'importRepeated',
+  'importTooLong',
+]);
+
+/** The reason of one bad cell without its row and column (the table shows those in their own columns). */
+function reasonOf(t: TFunction, message: TErrorDetail, fallback: string): string {
+  if (REASONS.has(message.key))
+    return t(`priceLists.import.reasons.${message.key}`, {
+      value: message.values?.value ?? '',
+      defaultValue: messageText(t, message, fallback),
+    });
+  return messageText(t, message, fallback);
+}
+
+/** A refused import's bad cells as table rows; details without a row (more errors, unreadable) as notes. */
+export function importErrorsOf(t: TFunction, error: ApiError): { rows: TImportErrorRow[]; notes: string[] } {
+  const rows: TImportErrorRow[] = [];
+  const notes: string[] = [];
+  error.detailList.forEach(({ text, message }, index) => {
+    const row = message?.values?.row;
+    if (message && typeof row === 'number') {
+      rows.push({
+        key: index,
+        row,
+        column: String(message.values?.column ?? ''),
+        reason: reasonOf(t, message, text),
+      });
+    } else notes.push(message ? messageText(t, message, text) : text);
+  });
+  if (rows.length === 0 && notes.length === 0) notes.push(error.displayMessage);
+  return { rows, notes };
+}

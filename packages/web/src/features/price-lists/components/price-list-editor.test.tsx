@@ -1,0 +1,312 @@
+import type { TPriceItem } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../shared/auth/session-store.ts';
+import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
+import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import type { TPriceListSummary } from '../api/find-price-lists.ts';
+import { PriceListForm } from './price-list-editor.tsx';
+
+function token(permissions: string[]): string {
+  const claims = {
+    sub: '1',
+    sid: 's',
+    login: 'someone',
+    roles: [],
+    companyId: 7,
+    permissions,
+    iat: 0,
+    exp: Math.floor(Date.now() / 1000) + 900,
+  };
+  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+}
+
+const EDITOR = [
+  'contentmanagement.read',
+  'contentmanagement.create',
+  'contentmanagement.update',
+  'contentmanagement.delete',
+];
+
+function item(id: number, orderNumber: string, value: number): TPriceItem {
+  return {
+    priceItemId: id,
+    priceListId: 5,
+    orderNumber,
+    priceItemDescription: `Item ${orderNumber}`,
+    priceItemInformation: null,
+    priceItemValue: value,
+    refValue1: null,
+    refValue2: null,
+    refValue3: null,
+    refValue4: null,
+    refValue5: null,
+    refValue6: null,
+    refValue7: null,
+    refValue8: null,
+    refValue9: 2,
+    kFactor: null,
+    refValuesCanBeConverted: false,
+    priceItemReference: null,
+    priceItemPerUnitId: null,
+    priceItemMeasurementUnitId: 101,
+    currencyId: 301,
+  };
+}
+
+const pipes: TPriceListSummary = {
+  priceListId: 5,
+  priceListCode: 'PIPES',
+  priceListDescription: 'Steel pipes',
+  active: true,
+  companyId: 7,
+  companyName: 'Acme',
+  measurementSystemId: null,
+  materialId: null,
+  componentTypeId: null,
+  userId: 1,
+  isPartList: false,
+  isDefaultList: false,
+  isTemplateList: false,
+  itemCount: 2,
+  priceItemInfos: [item(1, 'A-001', 12.5), item(2, 'A-002', 19.75)],
+};
+
+type TCall = { url: string; body: Record<string, unknown> };
+let calls: TCall[] = [];
+const writes = () => calls.filter((c) => /\/prices\/(save|update)\//.test(c.url));
+
+function respond(body: object): Response {
+  return new Response(JSON.stringify({ responseCode: 200, errorMessages: [], ...body }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function genericList(code: string, items: [number, string][]) {
+  return {
+    listInfos: [
+      {
+        listId: 1,
+        listCode: code,
+        listDescription: null,
+        active: true,
+        listItems: items.map(([listItemId, itemCode], index) => ({
+          listItemId,
+          itemCode,
+          itemDescription: itemCode,
+          sortOrder: index + 1,
+        })),
+      },
+    ],
+  };
+}
+
+/** XMLHttpRequest as the import uses it, driven by the test. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: {
+    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  url = '';
+  body: unknown = null;
+
+  open(_method: string, url: string): void {
+    this.url = url;
+  }
+  setRequestHeader(): void {}
+  send(body: unknown): void {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort(): void {
+    this.onabort?.();
+  }
+  answer(status: number, payload: object): void {
+    this.status = status;
+    this.responseText = JSON.stringify({ responseCode: status, ...payload });
+    this.onload?.();
+  }
+}
+
+function renderEditor(list: TPriceListSummary | null = pipes) {
+  initI18n('en');
+  sessionStore.setAuth({ id: 1, authToken: token(EDITOR), refreshToken: 'r' }, null);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/price-lists/:id', element: <PriceListForm list={list} /> },
+      { path: '/price-lists', element: <p>The lists</p> },
+    ],
+    { initialEntries: ['/price-lists/5'] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <App>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </App>
+    </I18nextProvider>,
+  );
+}
+
+const cell = (name: string) => screen.getByRole('textbox', { name });
+const save = () =>
+  act(async () => {
+    fireEvent.click(screen.getByTestId('price-list-save'));
+  });
+
+describe('PriceListForm', { timeout: 30_000 }, () => {
+  beforeAll(() => installBrowserStubs());
+
+  beforeEach(() => {
+    calls = [];
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+        calls.push({ url: String(url), body });
+        const path = String(url);
+        if (path.includes('/list/get/unitlist/'))
+          return Promise.resolve(
+            respond(
+              genericList('unitlist', [
+                [101, 'm'],
+                [102, 'kg'],
+              ]),
+            ),
+          );
+        if (path.includes('/list/get/currencylist/'))
+          return Promise.resolve(respond(genericList('currencylist', [[301, 'EUR']])));
+        if (path.includes('/list/get/')) return Promise.resolve(respond(genericList('other', [])));
+        return Promise.resolve(respond({ priceListInfos: [{ ...pipes, priceItemInfos: [], itemCount: 2 }] }));
+      }),
+    );
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('sends the whole edited set: a changed value, an added row, a removed row', async () => {
+    renderEditor();
+    await screen.findByText('Items: 2');
+    expect(screen.queryByTestId('price-list-dirty')).toBeNull();
+
+    fireEvent.change(cell('Value, item A-002'), { target: { value: '7,25' } });
+    await screen.findByTestId('price-list-dirty');
+    fireEvent.click(screen.getByTestId('price-item-add'));
+    fireEvent.change(cell('Order number, item new item'), { target: { value: 'A-003' } });
+    fireEvent.change(cell('Description, item A-003'), { target: { value: 'Elbow' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select item A-001' }));
+    fireEvent.click(screen.getByTestId('price-item-remove'));
+    await screen.findByText('Items: 2');
+
+    await save();
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    const [sent] = writes();
+    expect(sent?.url).toBe('api/prices/update/pricelist');
+    const list = (sent?.body.priceListInfos as Record<string, unknown>[])[0];
+    expect(list).toMatchObject({ priceListId: 5, priceListCode: 'PIPES', active: true });
+    expect(list?.priceItemInfos).toEqual([
+      expect.objectContaining({ orderNumber: 'A-003', priceItemDescription: 'Elbow', priceItemValue: 0 }),
+      expect.objectContaining({
+        orderNumber: 'A-002',
+        priceItemValue: 7.25,
+        refValue9: 2,
+        priceItemMeasurementUnitId: 101,
+        currencyId: 301,
+      }),
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('price-list-dirty')).toBeNull());
+  });
+
+  it('marks a value that is not a number and a repeated order number, and sends nothing', async () => {
+    renderEditor();
+    await screen.findByText('Items: 2');
+    const value = cell('Value, item A-001');
+    fireEvent.change(value, { target: { value: 'ten' } });
+    await waitFor(() => expect(value.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(cell('Order number, item A-002'), { target: { value: 'a-001' } });
+    await save();
+    expect(writes()).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Rows with errors: 2. Correct the marked cells, then save again.',
+    );
+    expect(cell('Order number, item a-001').getAttribute('title')).toBe('Already used in another row');
+  });
+
+  it('sorts the rows by a column without marking the list changed', async () => {
+    renderEditor();
+    await screen.findByText('Items: 2');
+    fireEvent.click(screen.getByText('Value'));
+    fireEvent.click(screen.getByText('Value'));
+    await waitFor(() =>
+      expect(
+        screen.getAllByTestId('price-item-orderNumber').map((input) => (input as HTMLInputElement).value),
+      ).toEqual(['A-002', 'A-001']),
+    );
+    expect(screen.queryByTestId('price-list-dirty')).toBeNull();
+  });
+
+  it('lists the rows of a refused import with their reasons and keeps the items', async () => {
+    renderEditor();
+    await screen.findByText('Items: 2');
+    const input = screen.getByTestId('price-list-import').querySelector('input[type=file]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    const file = new File(['x'], 'items.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [file] } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]?.url).toBe('api/prices/import/pricelist/5/upload');
+    act(() =>
+      FakeXhr.sent[0]?.answer(422, {
+        errorMessages: [
+          '[Title] The request could not be processed',
+          '[Detail] row 3, column Price: twelve is not a number',
+          '[Detail] row 7, column Currency: XYZ is not in its list',
+          '[Detail] 4 more rows have errors',
+        ],
+        errorDetails: [
+          { key: 'importNotNumber', values: { row: 3, column: 'Price', value: 'twelve' } },
+          { key: 'importNotInList', values: { row: 7, column: 'Currency', value: 'XYZ' } },
+          { key: 'importMoreErrors', values: { count: 4 } },
+        ],
+      }),
+    );
+    const failed = await screen.findByTestId('price-list-import-failed');
+    within(failed).getByText('Nothing was changed: the list keeps its items.');
+    within(failed).getByText('4 more rows have errors');
+    const rows = within(screen.getByTestId('price-list-import-errors'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['3', 'Price', '“twelve” is not a number'],
+      ['7', 'Currency', '“XYZ” is not in its list'],
+    ]);
+    expect(screen.getByText('Items: 2')).toBeTruthy();
+  });
+});
