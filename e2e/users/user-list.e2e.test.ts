@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -11,6 +10,7 @@ import {
   waitForHash,
 } from '../support/browser.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { fitsWidth } from '../support/layout.ts';
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
@@ -38,9 +38,6 @@ async function adminApi(baseUrl: string): Promise<TPost> {
 }
 
 /** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
-function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 describe('users list', () => {
   let env: TPortalUnderTest;

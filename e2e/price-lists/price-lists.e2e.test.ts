@@ -1,0 +1,211 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
+import {
+  ADMIN_PASSWORD,
+  openPortal,
+  signIn,
+  type TPortalUnderTest,
+  waitForHash,
+  waitForToast,
+} from '../support/browser.ts';
+import { fitsWidth } from '../support/layout.ts';
+
+const DESKTOP = { width: 1366, height: 860 };
+const PHONE = { width: 390, height: 844 };
+
+/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
+const SHOTS = path.join(tmpdir(), 'portal-e2e', 'price-lists');
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(450);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+
+type TSheetRow = { order: string; description: string; value: number | string; currency?: string };
+
+/**
+ * An .xlsx in the import's column order (order number, description, information, value,
+ * reference values 1-9, k-factor, convertible, reference, per unit, unit, currency).
+ */
+async function workbook(rows: TSheetRow[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Items');
+  sheet.addRow(['Order number', 'Description', 'Information', 'Value']);
+  for (const row of rows) {
+    const cells: (string | number | null)[] = [row.order, row.description, null, row.value];
+    cells[18] = row.currency ?? null;
+    sheet.addRow(cells);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The order numbers in the grid's rendered rows, top to bottom. */
+function orderNumbers(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid=price-item-orderNumber]')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+describe('price lists', () => {
+  let env: TPortalUnderTest;
+  let page: Page;
+  const code = `pl${Date.now().toString(36)}`;
+  const updates: string[] = [];
+
+  beforeAll(async () => {
+    env = await openPortal();
+    page = await env.newPage(DESKTOP, { bypassCSP: true, reducedMotion: 'reduce', acceptDownloads: true });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/prices/update/pricelist')) updates.push(request.postData() ?? '');
+    });
+    await signIn(page, env.portal.url, 'admin', ADMIN_PASSWORD);
+  });
+
+  afterAll(() => env?.close());
+
+  it('creates a price list from the table screen', async () => {
+    await page.locator('[data-testid=side-menu]').getByText('Price lists', { exact: true }).click();
+    await waitForHash(page, /^#\/price-lists/);
+    await page.locator('[data-testid=price-lists-table]').waitFor();
+    await page.locator('[data-testid=price-list-create]').click();
+    await waitForHash(page, /^#\/price-lists\/new$/);
+    await page.locator('[data-testid=price-list-code]').fill(code);
+    await page.locator('[data-testid=price-list-description]').fill('Steel pipes 2026');
+    await page.locator('[data-testid=price-list-save]').click();
+    await waitForToast(page, 'The price list has been created.');
+    await waitForHash(page, /^#\/price-lists\/\d+$/);
+    await shot(page, '0-created');
+    await page.getByText('No items yet.').waitFor();
+  });
+
+  it('imports a workbook made here and shows its items', async () => {
+    const file = await workbook([
+      { order: 'A-001', description: 'Pipe DN50', value: 12.5, currency: 'EUR' },
+      { order: 'A-002', description: 'Pipe DN80', value: 19.75, currency: 'EUR' },
+      { order: 'A-003', description: 'Elbow DN50', value: 4 },
+    ]);
+    await page.locator('[data-testid=price-list-import] input[type=file]').setInputFiles({
+      name: 'items.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    await waitForToast(page, 'Imported 3 items.');
+    await page.getByText('Items: 3').waitFor();
+    expect(await orderNumbers(page)).toEqual(['A-001', 'A-002', 'A-003']);
+    await page.mouse.move(1, 1);
+    await shot(page, '1-editor-imported');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('fixes a cell inline and saves the whole set', async () => {
+    const value = page.getByRole('textbox', { name: 'Value, item A-002' });
+    await value.fill('21,5');
+    await page.getByRole('button', { name: 'Show reference values 1–9' }).click();
+    await page.getByRole('textbox', { name: 'Reference value 1, item A-001' }).fill('3');
+    await page.mouse.move(1, 1);
+    await shot(page, '1b-editor-refs');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('[data-testid=price-list-dirty]').waitFor();
+    await page.locator('[data-testid=price-list-save]').click();
+    await waitForToast(page, 'Saved with 3 items.');
+    expect(updates).toHaveLength(1);
+    const sent = JSON.parse(updates[0] ?? '{}') as {
+      priceListInfos: {
+        priceItemInfos: { orderNumber: string; priceItemValue: number; refValue1: number | null }[];
+      }[];
+    };
+    expect(
+      sent.priceListInfos[0]?.priceItemInfos.map((i) => [i.orderNumber, i.priceItemValue, i.refValue1]),
+    ).toEqual([
+      ['A-001', 12.5, 3],
+      ['A-002', 21.5, null],
+      ['A-003', 4, null],
+    ]);
+    await page.locator('[data-testid=price-list-dirty]').waitFor({ state: 'hidden' });
+  });
+
+  it('exports the list and reads the file back', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid=price-list-export]').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${code}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0];
+    const rows: [string, number][] = [];
+    sheet?.eachRow((row, index) => {
+      if (index > 1) rows.push([row.getCell(1).text, Number(row.getCell(4).value)]);
+    });
+    expect(rows).toEqual([
+      ['A-001', 12.5],
+      ['A-002', 21.5],
+      ['A-003', 4],
+    ]);
+  });
+
+  it('refuses a workbook with a bad row, lists the row and changes nothing', async () => {
+    // The export button keeps the focus after its click; antd's focused button text is below 4.5:1.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const file = await workbook([
+      { order: 'B-001', description: 'Valve', value: 3 },
+      { order: 'B-002', description: 'Valve', value: 'twelve' },
+    ]);
+    await page.locator('[data-testid=price-list-import] input[type=file]').setInputFiles({
+      name: 'bad.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    const failed = page.locator('[data-testid=price-list-import-failed]');
+    await failed.waitFor();
+    await failed.getByText('Nothing was changed: the list keeps its items.').waitFor();
+    const errorRow = page.locator('[data-testid=price-list-import-errors] tbody tr.ant-table-row');
+    expect(await errorRow.count()).toBe(1);
+    const cells = await errorRow.first().locator('td').allInnerTexts();
+    expect(cells[0]).toBe('3');
+    expect(cells[2]).toBe('“twelve” is not a number');
+    expect(await orderNumbers(page)).toEqual(['A-001', 'A-002', 'A-003']);
+    await shot(page, '2-import-refused');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    await page.getByRole('textbox', { name: 'Description, item A-001' }).fill('Pipe DN50 galvanised');
+    await page.locator('[data-testid=side-menu]').getByText('Price lists', { exact: true }).click();
+    await page.getByText('Leave without saving?').waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await page.getByText('Leave without saving?').waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/#\/price-lists\/\d+$/);
+    await page.locator('[data-testid=price-list-cancel]').click();
+    await page.locator('[data-testid=price-list-dirty]').waitFor({ state: 'hidden' });
+  });
+
+  it('is axe clean and fits a phone at 390 px, the table at both widths', async () => {
+    await page.setViewportSize(PHONE);
+    await page.getByText('Items: 3').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await shot(page, '3-editor-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Price lists' }).click();
+    await waitForHash(page, /^#\/price-lists(\?|$)/);
+    await page.getByText(code).first().waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await shot(page, '4-lists-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('link', { name: code, exact: true }).waitFor();
+    await page.mouse.move(1, 1);
+    await shot(page, '5-lists-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
