@@ -45,7 +45,7 @@ export function resultsTable(results: TCallResult[]): string {
       .map((scan) => `${scan.table} (${number(scan.rows)} rows) in statement ${scan.statements.join(', ')}`);
     const reference =
       r.reference.kind === 'pgbench'
-        ? `${number(r.reference.perSecond)} tps (${r.statements.length} statements${scans.length ? `; seq scan of ${scans.join(', ')}` : ''})`
+        ? `${number(r.reference.perSecond)} tps (${r.statements.length} statement${r.statements.length === 1 ? '' : 's'}${scans.length ? `; seq scan of ${scans.join(', ')}` : ''})`
         : `${number(r.reference.perSecond)} req/s (bare Fastify)`;
     const failed = Object.entries(r.checks)
       .filter(([, ok]) => !ok)

@@ -1,0 +1,465 @@
+/**
+ * The content library under load on the PostgreSQL server: POST /api/family/find over 100,000
+ * families (a page of one category sorted by name, and the same with a one-word search), each
+ * beside the exact SQL it sends replayed by pgbench at the same concurrency; and a 200 MiB family
+ * streamed to POST /api/family/upload while the portal's RSS is sampled, beside a bare Node http
+ * server copying the same body to disk. npm run bench runs it after api.bench.ts;
+ * `tsx bench/families.bench.ts [--profile] [--seconds n]` alone. docs/performance.md explains it.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../packages/server/src/db/client.ts';
+import { type TChildServer, startChildServer } from './lib/child-server.ts';
+import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
+import {
+  type TStatementPlan,
+  type TUploadReport,
+  familiesTables,
+  plansOf,
+  searchUsesTrigramIndex,
+  writeFamiliesBlock,
+} from './lib/families-report.ts';
+import { fixtureStreams, writeLargeRfa } from './lib/families-rfa.ts';
+import { type TRssTrace, type TUploadResult, traceRss, uploadFile } from './lib/families-upload.ts';
+import { type TLoadResult, type TRequest, load } from './lib/load.ts';
+import { pgbench } from './lib/pgbench.ts';
+import type { TCallResult } from './lib/report.ts';
+import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
+import {
+  logSize,
+  readLogFrom,
+  sequentialScans,
+  serverLogFile,
+  statementsOf,
+  type TSequentialScan,
+} from './lib/sql-capture.ts';
+import { startBenchRun } from './lib/bench-run.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: flags } = parseArgs({
+  options: {
+    profile: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const FAMILIES = 100_000;
+const CONNECTIONS = 50;
+const PGBENCH_THREADS = 2;
+const SECONDS = Number(flags.seconds);
+if (!(SECONDS >= 1))
+  throw new Error(`--seconds must be a number of seconds, 1 or more; got "${flags.seconds}"`);
+// Long enough for V8 to optimise the hot paths before the measured run.
+const WARMUP_SECONDS = 3;
+const UPLOAD_BYTES = 200 * 1024 * 1024;
+// The upload must not hold the file: its RSS may grow by buffers, never by the file's size.
+const MAX_UPLOAD_RSS_INCREASE = 64 * 1024 * 1024;
+const FIXTURE = path.join(root, 'packages/server/test/fixtures/rfa/family-2024.rfa');
+const ADMIN_PASSWORD = 'Bench-Passw0rd!';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const date = new Date().toISOString().slice(0, 10);
+
+type TCallKey = 'page' | 'search';
+type TCall = {
+  key: TCallKey;
+  name: string;
+  body: Record<string, unknown>;
+  target: { ratio?: number; p99Ms?: number; indexed?: boolean };
+};
+
+/** The calls, once the seed has said which category they read. */
+function callsFor(seeded: TSeededFamilies): TCall[] {
+  const page = {
+    categoryIds: [seeded.categoryId],
+    sort: [{ field: 'revitFamilyName', dir: 'asc' }],
+    page: 1,
+    pageSize: 50,
+  };
+  return [
+    {
+      key: 'page',
+      name: `POST /api/family/find (category ${seeded.categoryName}, page of 50 by name)`,
+      body: page,
+      target: { ratio: 0.5, p99Ms: 50 },
+    },
+    {
+      key: 'search',
+      name: `POST /api/family/find (category ${seeded.categoryName}, search '${SEARCH_WORD}')`,
+      body: { ...page, search: SEARCH_WORD },
+      target: { p99Ms: 100, indexed: true },
+    },
+  ];
+}
+
+const { started, loadAverageAtStart, work, databaseName, databaseUrl, children, admin, cleanUp, say } =
+  startBenchRun({
+    serverUrl: SERVER_URL,
+    maxMinutes: 20,
+    label: 'families',
+  });
+const captureLog = path.join(work, 'portal-capture.log');
+
+async function startPortal(logFile?: string): Promise<TChildServer> {
+  const portal = await startChildServer('bench/servers/portal-server.ts', {
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(work, 'data'),
+      PORTAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      BOT_CHECK: '0',
+      RATE_LIMITS: '0',
+      MFA_REQUIRED_FOR_ADMINS: '0',
+      LOG_LEVEL,
+      PUBLIC_URL: 'http://127.0.0.1',
+    },
+    ...(logFile ? { logFile } : {}),
+  });
+  children.add(portal);
+  return portal;
+}
+
+async function stopChild(child: TChildServer): Promise<void> {
+  await child.stop();
+  children.delete(child);
+}
+
+async function signIn(portal: TChildServer): Promise<string> {
+  const response = await fetch(`${portal.url}/api/user/login`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(30_000),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'admin',
+      password: createHash('sha512').update(ADMIN_PASSWORD).digest('hex'),
+    }),
+  });
+  const body = (await response.json()) as { authToken?: string };
+  if (!response.ok || !body.authToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.authToken;
+}
+
+function requestOf(call: TCall, portal: TChildServer, token: string): TRequest {
+  return {
+    method: 'POST',
+    url: `${portal.url}/api/family/find`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(call.body),
+  };
+}
+
+/** Sends the call once and fails unless it answers 200; answers what it found, for the report. */
+async function checkCall(request: TRequest): Promise<{ records: number; totalCount: number }> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    signal: AbortSignal.timeout(30_000),
+    ...(request.headers ? { headers: request.headers } : {}),
+    ...(request.body ? { body: request.body } : {}),
+  });
+  const body = (await response.json()) as { revitFamilyInfos?: unknown[]; totalCount?: number };
+  if (response.status !== 200)
+    throw new Error(`${request.method} ${request.url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return { records: body.revitFamilyInfos?.length ?? 0, totalCount: body.totalCount ?? 0 };
+}
+
+async function loadWarm(request: TRequest, server: TChildServer): Promise<TLoadResult> {
+  await load(request, CONNECTIONS, WARMUP_SECONDS);
+  return load(request, CONNECTIONS, SECONDS, () => server.cpuMs());
+}
+
+/** The commit measured, and whether the packages differ from it (uncommitted work). */
+function sourceVersion(): { commit: string; packagesChanged: boolean } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  try {
+    return {
+      commit: git('rev-parse', 'HEAD'),
+      packagesChanged: git('status', '--porcelain', 'packages') !== '',
+    };
+  } catch {
+    return { commit: 'unknown', packagesChanged: true };
+  }
+}
+
+/** Makes each call once with log_statement = 'all' and answers each call's statements. */
+async function captureStatements(calls: TCall[], logFile: string): Promise<Record<TCallKey, string[]>> {
+  await admin.query(`alter database ${databaseName} set log_statement = 'all'`);
+  // A fresh portal, so every connection of its pool opens with the setting.
+  const portal = await startPortal(captureLog);
+  const captured: Partial<Record<TCallKey, string[]>> = {};
+  try {
+    const token = await signIn(portal);
+    for (const call of calls) {
+      const request = requestOf(call, portal, token);
+      // A first call warms what the portal remembers for a few seconds (the live sign-in).
+      await checkCall(request).catch(() => undefined);
+      const offset = logSize(logFile);
+      await checkCall(request).catch((error: unknown) => {
+        const errors = fs
+          .readFileSync(captureLog, 'utf8')
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line));
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}\nthe portal logged:\n${errors.join('\n')}`,
+          { cause: error },
+        );
+      });
+      // Each statement is logged when the server receives it, so before the answer; the pause is for slack.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      captured[call.key] = statementsOf(readLogFrom(logFile, offset), databaseName);
+      if (captured[call.key]!.length === 0) throw new Error(`no statements captured for ${call.name}`);
+    }
+  } finally {
+    await stopChild(portal);
+    await admin.query(`alter database ${databaseName} reset log_statement`);
+  }
+  return captured as Record<TCallKey, string[]>;
+}
+
+/** Each call under load through the portal, then its SQL in pgbench, back to back. */
+async function measureFinds(
+  calls: TCall[],
+  statements: Record<TCallKey, string[]>,
+): Promise<Array<TCallResult & { plans: TStatementPlan[] }>> {
+  const benchDb = new pg.Client({ connectionString: databaseUrl });
+  await benchDb.connect();
+  const scans: Partial<Record<TCallKey, TSequentialScan[]>> = {};
+  const plans: Partial<Record<TCallKey, TStatementPlan[]>> = {};
+  try {
+    for (const call of calls) {
+      scans[call.key] = await sequentialScans(benchDb, statements[call.key]);
+      // Twice: the first warms the cache, the second is the plan and timing a warm server has.
+      await plansOf(benchDb, statements[call.key]);
+      plans[call.key] = await plansOf(benchDb, statements[call.key]);
+    }
+  } finally {
+    await benchDb.end();
+  }
+  const portal = await startPortal();
+  const token = await signIn(portal);
+  const results: Array<TCallResult & { plans: TStatementPlan[] }> = [];
+  try {
+    for (const call of calls) {
+      const request = requestOf(call, portal, token);
+      const answer = await checkCall(request);
+      say(`${call.name}: API`);
+      const api = await loadWarm(request, portal);
+      say(`${call.name}: its SQL in pgbench`);
+      const script = path.join(work, `${call.key}.sql`);
+      fs.writeFileSync(script, `${statements[call.key].join(';\n')};\n`);
+      const replay = await pgbench({
+        databaseUrl,
+        script,
+        clients: CONNECTIONS,
+        threads: PGBENCH_THREADS,
+        seconds: SECONDS,
+        workDir: work,
+      });
+      const ratio = Math.round((api.requestsPerSecond / replay.tps) * 100) / 100;
+      const checks = {
+        ...(call.target.ratio !== undefined ? { ratio: ratio >= call.target.ratio } : {}),
+        ...(call.target.p99Ms !== undefined ? { p99: api.latencyMs.p99 < call.target.p99Ms } : {}),
+        ...(call.target.indexed
+          ? { indexed: searchUsesTrigramIndex(statements[call.key], plans[call.key]!) }
+          : {}),
+        clean: api.non2xx === 0 && api.errors === 0 && api.timeouts === 0,
+      };
+      results.push({
+        key: call.key,
+        name: call.name,
+        request: { method: 'POST', path: '/api/family/find', body: call.body },
+        answer,
+        api,
+        reference: { kind: 'pgbench', perSecond: replay.tps, p99Ms: replay.latencyMs.p99, pgbench: replay },
+        ratio,
+        target: call.target,
+        checks,
+        met: Object.values(checks).every(Boolean),
+        statements: statements[call.key],
+        sequentialScans: scans[call.key]!,
+        plans: plans[call.key]!,
+      });
+    }
+  } finally {
+    await stopChild(portal);
+  }
+  return results;
+}
+
+/**
+ * The 200 MiB upload through a fresh portal (warmed by one small family first, so loading the
+ * reader and sharp is not counted), its RSS sampled; then the same body copied to disk by a bare
+ * Node http server, the reference for the rate.
+ */
+async function measureUpload(): Promise<TUploadReport> {
+  const file = path.join(work, 'large-family.rfa');
+  const fileBytes = await writeLargeRfa(file, fixtureStreams(FIXTURE), UPLOAD_BYTES);
+  say(`upload: wrote a ${(fileBytes / 1024 / 1024).toFixed(0)} MiB family; the portal`);
+  const portal = await startPortal();
+  let portalRun: { result: TUploadResult; rss: TRssTrace };
+  try {
+    const headers = { authorization: `Bearer ${await signIn(portal)}` };
+    const warm = await uploadFile(`${portal.url}/api/family/upload`, FIXTURE, { headers });
+    if (warm.status !== 200) throw new Error(`the warm-up upload answered ${warm.status}: ${warm.answer}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    portalRun = await traceRss(portal.pid, () =>
+      uploadFile(`${portal.url}/api/family/upload`, file, { headers }),
+    );
+    if (portalRun.result.status !== 200)
+      throw new Error(`the upload answered ${portalRun.result.status}: ${portalRun.result.answer}`);
+  } finally {
+    await stopChild(portal);
+  }
+  say('upload: the bare Node http server');
+  const copyDir = path.join(work, 'copies');
+  fs.mkdirSync(copyDir, { recursive: true });
+  const copy = await startChildServer('bench/lib/families-copy-server.ts', { env: { COPY_DIR: copyDir } });
+  children.add(copy);
+  let copyRun: typeof portalRun;
+  try {
+    await uploadFile(copy.url, FIXTURE);
+    copyRun = await traceRss(copy.pid, () => uploadFile(copy.url, file));
+  } finally {
+    await stopChild(copy);
+  }
+  fs.rmSync(copyDir, { recursive: true, force: true });
+  const increaseBytes = portalRun.rss.peakBytes - portalRun.rss.beforeBytes;
+  const checks = {
+    rss: increaseBytes < MAX_UPLOAD_RSS_INCREASE,
+    stored: portalRun.result.answer.includes(`"size":${fileBytes}`),
+  };
+  return {
+    fileBytes,
+    portal: { ...portalRun.result, rss: portalRun.rss },
+    reference: {
+      ...copyRun.result,
+      rss: copyRun.rss,
+      kind: 'bare Node http server piping the body to disk',
+    },
+    ratio: Math.round((portalRun.result.mibPerSecond / copyRun.result.mibPerSecond) * 100) / 100,
+    increaseBytes,
+    target: { maxIncreaseBytes: MAX_UPLOAD_RSS_INCREASE },
+    checks,
+    met: Object.values(checks).every(Boolean),
+  };
+}
+
+async function measure(calls: TCall[], statements: Record<TCallKey, string[]>, seeded: TSeededFamilies) {
+  const finds = await measureFinds(calls, statements);
+  const upload = await measureUpload();
+  const durationSeconds = Math.round((Date.now() - started) / 1000);
+  const report = {
+    date: new Date().toISOString(),
+    ...sourceVersion(),
+    node: process.version,
+    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
+    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    loadAverageAtStart,
+    families: FAMILIES,
+    seeded,
+    connections: CONNECTIONS,
+    pgbenchThreads: PGBENCH_THREADS,
+    secondsPerMeasurement: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    portalLogLevel: LOG_LEVEL,
+    durationSeconds,
+    results: finds,
+    upload,
+  };
+  const file = path.join(root, 'bench', 'results', `families-postgres-${date}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  const tables = familiesTables(finds, upload);
+  console.log(`\n${tables}\n`);
+  const search = finds.find((result) => result.key === 'search');
+  // The shortest plan of the search's statements that filter on search_text: it shows the index.
+  const searchPlan = search?.plans
+    .filter((plan) => /search_text/.test(search.statements[plan.statement - 1] ?? ''))
+    .sort((a, b) => a.plan.length - b.plan.length)[0];
+  if (searchPlan) console.log(`search plan (statement ${searchPlan.statement}):\n${searchPlan.plan}\n`);
+  const conditions = `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${FAMILIES.toLocaleString('en')} families (${seeded.familiesInCategory.toLocaleString('en')} in ${seeded.categoryName}; '${SEARCH_WORD}' in ${seeded.searchMatches.toLocaleString('en')}), ${CONNECTIONS} connections, ${SECONDS} s each, log level ${LOG_LEVEL}, load average ${loadAverageAtStart[0]} at the start`;
+  const planText = searchPlan
+    ? `\n\nThe search's plan (statement ${searchPlan.statement} of ${search?.statements.length ?? 0}, EXPLAIN ANALYZE on the warm bench database):\n\n\`\`\`\n${searchPlan.plan}\n\`\`\``
+    : '';
+  const wrote = writeFamiliesBlock(
+    path.join(root, 'docs', 'performance.md'),
+    `${conditions}.\n\n${tables}${planText}`,
+  );
+  say(`written to ${path.relative(root, file)}${wrote ? ' and docs/performance.md' : ''}`);
+}
+
+/** CPU profiles of the portal under each find, one process per call, start-up left out. */
+async function profile(calls: TCall[]) {
+  const folder = path.join(root, 'bench', 'results', 'profiles');
+  fs.mkdirSync(folder, { recursive: true });
+  const summaries: Array<{ key: TCallKey; name: string; load: TLoadResult; summary: TProfileSummary }> = [];
+  for (const call of calls) {
+    const portal = await startPortal();
+    const request = requestOf(call, portal, await signIn(portal));
+    await checkCall(request);
+    say(`${call.name}: profiling`);
+    await load(request, CONNECTIONS, WARMUP_SECONDS);
+    await portal.ask({ profile: 'start' }, 'profiling');
+    const loaded = await load(request, CONNECTIONS, SECONDS, () => portal.cpuMs());
+    const file = path.join(folder, `families-${call.key}-${date}.cpuprofile`);
+    await portal.ask({ profile: 'stop', file }, 'profiled');
+    await stopChild(portal);
+    const summary = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as TCpuProfile, root);
+    summaries.push({ key: call.key, name: call.name, load: loaded, summary });
+    console.log(
+      `\n${call.name}: ${loaded.requestsPerSecond} req/s while profiled, ${loaded.serverCpuMsPerRequest} ms CPU per request, idle ${summary.idlePercent}%`,
+    );
+    console.log('self time charged to the nearest package or portal source (% of busy):');
+    for (const share of summary.selfByOwner.slice(0, 15)) console.log(`  ${share.percent}%  ${share.name}`);
+    console.log('top functions by self time (% of busy):');
+    for (const share of summary.topFunctions.slice(0, 15)) console.log(`  ${share.percent}%  ${share.name}`);
+  }
+  const file = path.join(root, 'bench', 'results', `profile-families-postgres-${date}.json`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), ...sourceVersion(), node: process.version, families: FAMILIES, connections: CONNECTIONS, seconds: SECONDS, portalLogLevel: LOG_LEVEL, summaries }, null, 2)}\n`,
+  );
+  say(`written to ${path.relative(root, file)}; raw profiles in bench/results/profiles/`);
+}
+
+if (loadAverageAtStart[0]! > os.cpus().length)
+  console.warn(
+    `The machine is busy (load average ${loadAverageAtStart[0]} on ${os.cpus().length} cores): every rate will be low and noisy.`,
+  );
+try {
+  await admin.connect();
+  // Before any work: the capture needs the server's log.
+  const logFile = flags.profile ? undefined : await serverLogFile(admin);
+  await admin.query(`create database ${databaseName}`);
+  say(`database ${databaseName}: migrating and seeding ${FAMILIES.toLocaleString('en')} families`);
+  const migrating = await openDatabase({ databaseUrl });
+  await migrating.close();
+  // The portal's first start makes the built-in roles and the administrator.
+  await stopChild(await startPortal());
+  const seeding = new pg.Client({ connectionString: databaseUrl });
+  await seeding.connect();
+  let seeded: TSeededFamilies;
+  try {
+    seeded = await seedFamilies(seeding, FAMILIES);
+  } finally {
+    await seeding.end();
+  }
+  say(
+    `seeded; ${seeded.familiesInCategory} in ${seeded.categoryName}, '${SEARCH_WORD}' in ${seeded.searchMatches} (${seeded.searchMatchesInCategory} of them in ${seeded.categoryName})`,
+  );
+  const calls = callsFor(seeded);
+  if (flags.profile) {
+    await profile(calls);
+  } else {
+    say('capturing the SQL of each call');
+    const statements = await captureStatements(calls, logFile!);
+    await measure(calls, statements, seeded);
+  }
+} finally {
+  await cleanUp();
+  say('done; bench database dropped');
+}

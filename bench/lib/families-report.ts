@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import type pg from 'pg';
+import type { TCallResult } from './report.ts';
+import type { TRssTrace, TUploadResult } from './families-upload.ts';
+
+/** The trigram index the family search must read (packages/server/src/db/schema/content.ts). */
+export const SEARCH_INDEX = 'revit_families_search_trgm_idx';
+
+export type TStatementPlan = {
+  /** Position of the statement in the call's transaction, from 1. */
+  statement: number;
+  /** EXPLAIN (ANALYZE, BUFFERS) as text, on the warm bench database. */
+  plan: string;
+  indexes: string[];
+};
+
+export type TUploadReport = {
+  fileBytes: number;
+  portal: TUploadResult & { rss: TRssTrace };
+  reference: TUploadResult & { rss: TRssTrace; kind: 'bare Node http server piping the body to disk' };
+  /** Portal MiB/s divided by the reference's. */
+  ratio: number;
+  increaseBytes: number;
+  target: { maxIncreaseBytes: number };
+  checks: Record<string, boolean>;
+  met: boolean;
+};
+
+const number = (value: number) => Math.round(value).toLocaleString('en');
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Every index the plans of a call's SELECTs read, with the plans as text (EXPLAIN ANALYZE). */
+export async function plansOf(client: pg.Client, statements: string[]): Promise<TStatementPlan[]> {
+  const plans: TStatementPlan[] = [];
+  for (const [index, statement] of statements.entries()) {
+    if (!/^\s*select\b/i.test(statement)) continue;
+    const text = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement}`);
+    const plan = text.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const indexes = [
+      ...new Set(
+        [...plan.matchAll(/(?:Index|Index Only) Scan (?:Backward )?(?:using|on) (\S+)/g)].map((m) => m[1]!),
+      ),
+    ];
+    plans.push({ statement: index + 1, plan, indexes });
+  }
+  return plans;
+}
+
+/** True when every statement that filters on search_text reads the trigram index. */
+export function searchUsesTrigramIndex(statements: string[], plans: TStatementPlan[]): boolean {
+  const searching = plans.filter((plan) => /search_text/.test(statements[plan.statement - 1] ?? ''));
+  return searching.length > 0 && searching.every((plan) => plan.indexes.includes(SEARCH_INDEX));
+}
+
+function targetText(target: TCallResult['target']): string {
+  return [
+    target.ratio !== undefined ? `≥ ${target.ratio}x` : undefined,
+    target.p99Ms !== undefined ? `p99 < ${target.p99Ms} ms` : undefined,
+    target.indexed ? 'search by the trigram index' : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function verdict(met: boolean, checks: Record<string, boolean>): string {
+  const failed = Object.entries(checks)
+    .filter(([, ok]) => !ok)
+    .map(([name]) => name);
+  return met ? 'met' : `**missed** (${failed.join(', ')})`;
+}
+
+/** The find calls and the upload as Markdown tables, each figure beside its reference. */
+export function familiesTables(results: TCallResult[], upload: TUploadReport | undefined): string {
+  const finds = results.map((r) => {
+    const found = r.answer.totalCount !== undefined ? ` (${number(r.answer.totalCount)} found)` : '';
+    const statements = `${r.statements.length} statement${r.statements.length === 1 ? '' : 's'}`;
+    const cpu = r.api.serverCpuMsPerRequest;
+    return `| ${r.name}${found} | ${number(r.api.requestsPerSecond)} req/s | ${number(r.reference.perSecond)} tps (${statements}) | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${Math.round(r.reference.p99Ms)} ms | ${cpu === undefined ? '' : `${cpu.toFixed(2)} ms`} | ${targetText(r.target)} | ${verdict(r.met, r.checks)} |`;
+  });
+  const tables = [
+    '| call | API | its SQL in pgbench, same run | ratio | API p99 | SQL p99 | portal CPU per request | target | verdict |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...finds,
+  ];
+  if (upload) {
+    const { portal, reference } = upload;
+    tables.push(
+      '',
+      '| upload | portal | bare Node http to disk, same run | ratio | portal RSS before → peak (after) | increase | reference RSS increase | target | verdict |',
+      '|---|---|---|---|---|---|---|---|---|',
+      `| POST /api/family/upload, ${mib(upload.fileBytes)} .rfa, multipart | ${portal.mibPerSecond} MiB/s (${portal.seconds} s) | ${reference.mibPerSecond} MiB/s (${reference.seconds} s) | ${upload.ratio.toFixed(2)} | ${mib(portal.rss.beforeBytes)} → ${mib(portal.rss.peakBytes)} (${mib(portal.rss.afterBytes)}) | ${mib(upload.increaseBytes)} | ${mib(reference.rss.peakBytes - reference.rss.beforeBytes)} | RSS increase < ${mib(upload.target.maxIncreaseBytes)} | ${verdict(upload.met, upload.checks)} |`,
+    );
+  }
+  return tables.join('\n');
+}
+
+const START = '<!-- bench:families:start -->';
+const END = '<!-- bench:families:end -->';
+
+/** Replaces the families block in docs/performance.md; false when its markers are missing. */
+export function writeFamiliesBlock(file: string, content: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const text = fs.readFileSync(file, 'utf8');
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start < 0 || end < start) return false;
+  fs.writeFileSync(
+    file,
+    `${text.slice(0, start)}${START}\n${content}\n${END}${text.slice(end + END.length)}`,
+  );
+  return true;
+}
