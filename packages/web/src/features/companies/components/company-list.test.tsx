@@ -75,7 +75,11 @@ describe('CompanyList', { timeout: 30_000 }, () => {
     finds = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init?: RequestInit) => {
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url.includes('terms/find')) {
+          const terms = { responseCode: 200, errorMessages: [], termsInfos: [], totalCount: 0 };
+          return Promise.resolve(Response.json(terms));
+        }
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
         finds.push(body);
         const parentIds = body.parentIds as number[] | undefined;

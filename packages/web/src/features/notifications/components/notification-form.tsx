@@ -98,7 +98,9 @@ export function NotificationForm({ open, notification, onClose }: TNotificationF
   const [form] = Form.useForm<TNotificationFormValues>();
   const save = useSaveNotifications();
   const creating = notification === null;
-  const audience = Form.useWatch('audience', form);
+  // Until the form store answers, the notification's own audience: its company field is then there
+  // from the first render, so a save at once still carries the company.
+  const audience = Form.useWatch('audience', form) ?? initialValues(notification).audience;
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const companies = useAudienceCompanies(search, open && audience === 'company');
