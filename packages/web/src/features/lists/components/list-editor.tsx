@@ -25,6 +25,7 @@ import {
 } from './list-draft.ts';
 import { listErrorText } from './list-error-text.ts';
 import { ListItemsEditor } from './list-items-editor.tsx';
+import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
 
@@ -177,44 +178,16 @@ function ListEditorForm({ list }: { list: TGenericList | null }) {
         readOnly={!mayUpdate}
       />
       {mayUpdate ? (
-        <Flex
-          wrap
-          gap={8}
-          align="center"
-          justify="flex-end"
-          data-testid="list-save-bar"
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 2,
-            marginTop: 16,
-            padding: '12px 0',
-            background: token.colorBgLayout,
-            borderTop: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          {invalid ? (
-            <Typography.Text type="danger" role="alert" style={{ marginInlineEnd: 'auto' }}>
-              {t('lists.fixErrors')}
-            </Typography.Text>
-          ) : dirty ? (
-            <Typography.Text type="secondary" data-testid="list-dirty" style={{ marginInlineEnd: 'auto' }}>
-              {t('lists.unsaved')}
-            </Typography.Text>
-          ) : null}
-          <Button onClick={cancel} disabled={!dirty || save.isPending} data-testid="list-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => void submit()}
-            disabled={!dirty}
-            loading={save.isPending}
-            data-testid="list-save"
-          >
-            {t('common.save')}
-          </Button>
-        </Flex>
+        <SaveBar
+          testId="list"
+          dirty={dirty}
+          busy={save.isPending}
+          error={invalid ? t('lists.fixErrors') : null}
+          unsavedText={t('lists.unsaved')}
+          onCancel={cancel}
+          onSave={() => void submit()}
+          saveNeedsChange
+        />
       ) : null}
       {guard.dialog}
     </>

@@ -30,6 +30,7 @@ import {
 } from './parameter-draft.ts';
 import { parameterErrorText } from './parameter-error-text.ts';
 import { ParameterGrid } from './parameter-grid.tsx';
+import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
 import { ConfirmDeleteButton } from '../../../shared/ui/confirm-delete-button.tsx';
@@ -288,47 +289,15 @@ export function ParameterListForm({ list }: { list: TParameterList | null }) {
         units={{ options: units.data ?? [], loading: units.isLoading, failed: units.isError }}
       />
       {mayEdit ? (
-        <Flex
-          wrap
-          gap={8}
-          align="center"
-          justify="flex-end"
-          data-testid="parameter-list-save-bar"
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 2,
-            marginTop: 16,
-            padding: '12px 0',
-            background: token.colorBgLayout,
-            borderTop: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          {invalid ? (
-            <Typography.Text type="danger" role="alert" style={{ marginInlineEnd: 'auto' }}>
-              {t('parameterLists.fixErrors')}
-            </Typography.Text>
-          ) : dirty ? (
-            <Typography.Text
-              type="secondary"
-              data-testid="parameter-list-dirty"
-              style={{ marginInlineEnd: 'auto' }}
-            >
-              {t('parameterLists.unsaved')}
-            </Typography.Text>
-          ) : null}
-          <Button onClick={cancel} disabled={!dirty || busy} data-testid="parameter-list-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => void submit()}
-            loading={busy}
-            data-testid="parameter-list-save"
-          >
-            {t('common.save')}
-          </Button>
-        </Flex>
+        <SaveBar
+          testId="parameter-list"
+          dirty={dirty}
+          busy={busy}
+          error={invalid ? t('parameterLists.fixErrors') : null}
+          unsavedText={t('parameterLists.unsaved')}
+          onCancel={cancel}
+          onSave={() => void submit()}
+        />
       ) : null}
       {guard.dialog}
     </>

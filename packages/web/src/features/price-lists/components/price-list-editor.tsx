@@ -23,6 +23,7 @@ import {
 } from './price-draft.ts';
 import { PriceItemGrid } from './price-item-grid.tsx';
 import { PriceListImport } from './price-list-import.tsx';
+import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
 import { ConfirmDeleteButton } from '../../../shared/ui/confirm-delete-button.tsx';
@@ -322,49 +323,21 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
         </Card>
       ) : null}
       {mayEdit ? (
-        <Flex
-          wrap
-          gap={8}
-          align="center"
-          justify="flex-end"
-          data-testid="price-list-save-bar"
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 2,
-            marginTop: 16,
-            padding: '12px 0',
-            background: token.colorBgLayout,
-            borderTop: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          {invalid ? (
-            <Typography.Text type="danger" role="alert" style={{ marginInlineEnd: 'auto' }}>
-              {itemErrors.size > 0
+        <SaveBar
+          testId="price-list"
+          dirty={dirty}
+          busy={save.isPending}
+          error={
+            invalid
+              ? itemErrors.size > 0
                 ? t('priceLists.rowsWithErrors', { count: itemErrors.size })
-                : t('priceLists.fixErrors')}
-            </Typography.Text>
-          ) : dirty ? (
-            <Typography.Text
-              type="secondary"
-              data-testid="price-list-dirty"
-              style={{ marginInlineEnd: 'auto' }}
-            >
-              {t('priceLists.unsaved')}
-            </Typography.Text>
-          ) : null}
-          <Button onClick={cancel} disabled={!dirty || save.isPending} data-testid="price-list-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => void submit()}
-            loading={save.isPending}
-            data-testid="price-list-save"
-          >
-            {t('common.save')}
-          </Button>
-        </Flex>
+                : t('priceLists.fixErrors')
+              : null
+          }
+          unsavedText={t('priceLists.unsaved')}
+          onCancel={cancel}
+          onSave={() => void submit()}
+        />
       ) : null}
       {guard.dialog}
     </>
