@@ -2,6 +2,7 @@ import type { FormInstance } from 'antd';
 import { isApiError } from '../api/api-error.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { fieldKeyOf, messageText } from '../i18n/message-text.ts';
+import { toast } from '../toast/toast-store.ts';
 
 /** Form field of each API field (by its last name: `userInfos.0.login` -> `login`). */
 export type TFieldMap<TValues> = Partial<Record<string, keyof TValues & string>>;
@@ -31,4 +32,35 @@ export function showServerFieldErrors<TValues>(
   const first = [...byField.keys()][0];
   if (first) form.scrollToField(first, { block: 'center' });
   return byField.size;
+}
+
+/** What a drawer form says when its one record is saved, or when an edit changed nothing. */
+export type TSaveMessages = { done: string; unchanged?: string };
+
+/**
+ * Sends a form's one record and closes the form with a toast; a field the server refuses shows
+ * its reason on that field and the form stays open. `input` null (an edit that changed nothing)
+ * sends nothing.
+ */
+export async function saveFromForm<TValues, TInput>(
+  form: FormInstance<TValues>,
+  fields: TFieldMap<TValues>,
+  save: { mutateAsync: (inputs: TInput[]) => Promise<unknown> },
+  input: TInput | null,
+  messages: TSaveMessages,
+  onClose: () => void,
+): Promise<void> {
+  if (input === null) {
+    toast.info(messages.unchanged ?? messages.done);
+    onClose();
+    return;
+  }
+  try {
+    await save.mutateAsync([input]);
+    toast.success(messages.done);
+    onClose();
+  } catch (error) {
+    // The API client's toast tells the whole story; details about a field also show on it.
+    showServerFieldErrors(form, error, fields);
+  }
 }

@@ -2,8 +2,7 @@ import { type TCategory, type TCategoryInput, ZCategoryInput } from '@portal/con
 import { Form, Input, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/toast/toast-store.ts';
-import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveCategories } from '../api/save-categories.ts';
 import { PictureField, type TPictureValue } from '../../../shared/ui/picture-field.tsx';
@@ -93,22 +92,18 @@ export function CategoryForm({ open, category, onClose }: TCategoryFormProps) {
   const showPictureProblem = (message: string | null) =>
     form.setFields([{ name: 'picture', errors: message ? [message] : [] }]);
 
-  const submit = async (values: TCategoryFormValues) => {
-    const input = categoryInputOf(category, values);
-    if (!input) {
-      toast.info(t('categories.unchanged'));
-      onClose();
-      return;
-    }
-    try {
-      await save.mutateAsync([input]);
-      toast.success(creating ? t('categories.created') : t('categories.saved'));
-      onClose();
-    } catch (error) {
-      // The toast tells the whole story; details about a field also show on it.
-      showServerFieldErrors(form, error, SERVER_FIELDS);
-    }
-  };
+  const submit = (values: TCategoryFormValues) =>
+    saveFromForm(
+      form,
+      SERVER_FIELDS,
+      save,
+      categoryInputOf(category, values),
+      {
+        done: creating ? t('categories.created') : t('categories.saved'),
+        unchanged: t('categories.unchanged'),
+      },
+      onClose,
+    );
 
   return (
     <FormDrawer

@@ -3,8 +3,7 @@ import { DatePicker, Flex, Form, Input, InputNumber, Select, Switch, Typography 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/toast/toast-store.ts';
-import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveLicences } from '../api/save-licences.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
@@ -90,15 +89,15 @@ export function LicenceForm({ open, licence, onClose }: TLicenceFormProps) {
     }
   }, [open, licence, form]);
 
-  const submit = async (values: TLicenceFormValues) => {
-    try {
-      await save.mutateAsync([licenceInputOf(licence, values)]);
-      toast.success(creating ? t('licences.created') : t('licences.saved'));
-      onClose();
-    } catch (error) {
-      showServerFieldErrors(form, error, SERVER_FIELDS);
-    }
-  };
+  const submit = (values: TLicenceFormValues) =>
+    saveFromForm(
+      form,
+      SERVER_FIELDS,
+      save,
+      licenceInputOf(licence, values),
+      { done: creating ? t('licences.created') : t('licences.saved') },
+      onClose,
+    );
 
   return (
     <FormDrawer

@@ -2,9 +2,8 @@ import { type TNotification, type TNotificationInput, ZNotificationInput } from 
 import { Form, Input, Radio, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/toast/toast-store.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
-import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { type TAudienceCompany, useAudienceCompanies } from '../api/find-audience-companies.ts';
 import { useSaveNotifications } from '../api/save-notifications.ts';
@@ -123,22 +122,18 @@ export function NotificationForm({ open, notification, onClose }: TNotificationF
     return () => clearTimeout(handle);
   }, [typed]);
 
-  const submit = async (values: TNotificationFormValues) => {
-    const input = notificationInputOf(notification, values);
-    if (!input) {
-      toast.info(t('notifications.unchanged'));
-      onClose();
-      return;
-    }
-    try {
-      await save.mutateAsync([input]);
-      toast.success(creating ? t('notifications.created') : t('notifications.saved'));
-      onClose();
-    } catch (error) {
-      // The toast tells the whole story; details about a field also show on it.
-      showServerFieldErrors(form, error, SERVER_FIELDS);
-    }
-  };
+  const submit = (values: TNotificationFormValues) =>
+    saveFromForm(
+      form,
+      SERVER_FIELDS,
+      save,
+      notificationInputOf(notification, values),
+      {
+        done: creating ? t('notifications.created') : t('notifications.saved'),
+        unchanged: t('notifications.unchanged'),
+      },
+      onClose,
+    );
 
   return (
     <FormDrawer

@@ -2,8 +2,7 @@ import { type TTerms, type TTermsInput, ZTermsInput } from '@portal/contract';
 import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/toast/toast-store.ts';
-import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useCompanyOptions } from '../api/find-company-options.ts';
@@ -114,15 +113,15 @@ export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
     }
   }, [open, terms, isAdmin, form]);
 
-  const submit = async (values: TTermsFormValues) => {
-    try {
-      await save.mutateAsync([termsInputOf(terms, values)]);
-      toast.success(creating ? t('terms.created') : t('terms.saved'));
-      onClose();
-    } catch (error) {
-      showServerFieldErrors(form, error, SERVER_FIELDS);
-    }
-  };
+  const submit = (values: TTermsFormValues) =>
+    saveFromForm(
+      form,
+      SERVER_FIELDS,
+      save,
+      termsInputOf(terms, values),
+      { done: creating ? t('terms.created') : t('terms.saved') },
+      onClose,
+    );
 
   return (
     <Drawer
