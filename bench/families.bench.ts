@@ -7,7 +7,6 @@
  * `tsx bench/families.bench.ts [--profile] [--seconds n]` alone. docs/performance.md explains it.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,12 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { type TChildServer, startChildServer } from './lib/child-server.ts';
+import {
+  BENCH_LOG_LEVEL,
+  signInAsAdmin,
+  startBenchPortal,
+  stopChild as stopBenchChild,
+} from './lib/portal.ts';
 import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
 import {
   type TStatementPlan,
@@ -62,8 +67,7 @@ const UPLOAD_BYTES = 200 * 1024 * 1024;
 // The upload must not hold the file: its RSS may grow by buffers, never by the file's size.
 const MAX_UPLOAD_RSS_INCREASE = 64 * 1024 * 1024;
 const FIXTURE = path.join(root, 'packages/server/test/fixtures/rfa/family-2024.rfa');
-const ADMIN_PASSWORD = 'Bench-Passw0rd!';
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const LOG_LEVEL = BENCH_LOG_LEVEL;
 const date = new Date().toISOString().slice(0, 10);
 
 type TCallKey = 'page' | 'search';
@@ -98,51 +102,17 @@ function callsFor(seeded: TSeededFamilies): TCall[] {
   ];
 }
 
-const { started, loadAverageAtStart, work, databaseName, databaseUrl, children, admin, cleanUp, say } =
-  startBenchRun({
-    serverUrl: SERVER_URL,
-    maxMinutes: 20,
-    label: 'families',
-  });
+const run = startBenchRun({
+  serverUrl: SERVER_URL,
+  maxMinutes: 20,
+  label: 'families',
+});
+const { started, loadAverageAtStart, work, databaseName, databaseUrl, children, admin, cleanUp, say } = run;
+
+const stopChild = (child: { stop(): Promise<void> }) => stopBenchChild(run, child);
+const signIn = signInAsAdmin;
+const startPortal = (logFile?: string) => startBenchPortal(run, logFile ? { logFile } : {});
 const captureLog = path.join(work, 'portal-capture.log');
-
-async function startPortal(logFile?: string): Promise<TChildServer> {
-  const portal = await startChildServer('bench/servers/portal-server.ts', {
-    env: {
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(work, 'data'),
-      PORTAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      BOT_CHECK: '0',
-      RATE_LIMITS: '0',
-      MFA_REQUIRED_FOR_ADMINS: '0',
-      LOG_LEVEL,
-      PUBLIC_URL: 'http://127.0.0.1',
-    },
-    ...(logFile ? { logFile } : {}),
-  });
-  children.add(portal);
-  return portal;
-}
-
-async function stopChild(child: TChildServer): Promise<void> {
-  await child.stop();
-  children.delete(child);
-}
-
-async function signIn(portal: TChildServer): Promise<string> {
-  const response = await fetch(`${portal.url}/api/user/login`, {
-    method: 'POST',
-    signal: AbortSignal.timeout(30_000),
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'admin',
-      password: createHash('sha512').update(ADMIN_PASSWORD).digest('hex'),
-    }),
-  });
-  const body = (await response.json()) as { authToken?: string };
-  if (!response.ok || !body.authToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.authToken;
-}
 
 function requestOf(call: TCall, portal: TChildServer, token: string): TRequest {
   return {

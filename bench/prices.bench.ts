@@ -12,7 +12,6 @@
  * ignored. docs/performance.md explains the figures.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -22,7 +21,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { type TChildServer, startChildServer } from './lib/child-server.ts';
+import type { TChildServer } from './lib/child-server.ts';
+import {
+  BENCH_LOG_LEVEL,
+  signInAsAdmin,
+  startBenchPortal,
+  stopChild as stopBenchChild,
+} from './lib/portal.ts';
 import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
 import { type TUploadResult, traceRss, uploadFile } from './lib/families-upload.ts';
 import { type TBareChild, startBare } from './lib/prices-child.ts';
@@ -65,17 +70,33 @@ const WARM_ROWS = 1000;
 const MAX_IMPORT_RATIO = 2;
 const MAX_EXPORT_RATIO = 1.5;
 const MAX_PEAK_BYTES = 300 * 1024 * 1024;
-const ADMIN_PASSWORD = 'Bench-Passw0rd!';
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const LOG_LEVEL = BENCH_LOG_LEVEL;
 const date = new Date().toISOString().slice(0, 10);
 
-const { started, loadAverageAtStart, work, databaseName, databaseUrl, children, admin, cleanUp, say } =
-  startBenchRun({
-    serverUrl: SERVER_URL,
-    maxMinutes: 20,
-    label: 'prices',
-    usesServer: !flags.pglite,
+const run = startBenchRun({
+  serverUrl: SERVER_URL,
+  maxMinutes: 20,
+  label: 'prices',
+  usesServer: !flags.pglite,
+});
+const { started, loadAverageAtStart, work, databaseName, databaseUrl, children, admin, cleanUp, say } = run;
+
+const stopChild = (child: { stop(): Promise<void> }) => stopBenchChild(run, child);
+const signIn = signInAsAdmin;
+
+let portalFile = 'bench/servers/portal-server.ts';
+
+function startPortal(): Promise<TChildServer> {
+  return startBenchPortal(run, {
+    file: portalFile,
+    env: {
+      // Empty: the portal opens PGlite in DATA_DIR.
+      DATABASE_URL: flags.pglite ? '' : databaseUrl,
+      WEB_DIST: path.join(root, 'packages/web/dist'),
+    },
+    ...(PORTAL_HEAP_MB ? { nodeFlags: [`--max-old-space-size=${PORTAL_HEAP_MB}`] } : {}),
   });
+}
 
 /**
  * Bundles bench/servers/portal-server.ts as scripts/build-server.mjs bundles the server, into the
@@ -108,48 +129,6 @@ async function bundlePortal(): Promise<string> {
     ],
   });
   return path.relative(root, outfile);
-}
-
-let portalFile = 'bench/servers/portal-server.ts';
-
-async function startPortal(): Promise<TChildServer> {
-  const portal = await startChildServer(portalFile, {
-    env: {
-      // Empty: the portal opens PGlite in DATA_DIR.
-      DATABASE_URL: flags.pglite ? '' : databaseUrl,
-      DATA_DIR: path.join(work, 'data'),
-      PORTAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      BOT_CHECK: '0',
-      RATE_LIMITS: '0',
-      MFA_REQUIRED_FOR_ADMINS: '0',
-      LOG_LEVEL,
-      PUBLIC_URL: 'http://127.0.0.1',
-      WEB_DIST: path.join(root, 'packages/web/dist'),
-    },
-    ...(PORTAL_HEAP_MB ? { nodeFlags: [`--max-old-space-size=${PORTAL_HEAP_MB}`] } : {}),
-  });
-  children.add(portal);
-  return portal;
-}
-
-async function stopChild(child: { stop(): Promise<void> }): Promise<void> {
-  await child.stop();
-  children.delete(child);
-}
-
-async function signIn(portal: TChildServer): Promise<string> {
-  const response = await fetch(`${portal.url}/api/user/login`, {
-    method: 'POST',
-    signal: AbortSignal.timeout(30_000),
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'admin',
-      password: createHash('sha512').update(ADMIN_PASSWORD).digest('hex'),
-    }),
-  });
-  const body = (await response.json()) as { authToken?: string };
-  if (!response.ok || !body.authToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.authToken;
 }
 
 type TListAnswer = {

@@ -225,6 +225,18 @@ export async function readPriceSheet(
   // Rows go out in batches while the file is read; once a bad row is found only validation goes on
   // (the caller's transaction is rolled back by the 422), so memory holds one batch and the codes.
   let batch: TPriceItemInput[] = [];
+  // One batch is written while the next is read: the database works on another core meanwhile.
+  let writing: Promise<void> | undefined;
+  let writeError: unknown;
+  const write = async (items: TPriceItemInput[]) => {
+    await writing;
+    writing = onBatch(items);
+    // Awaited before the next batch or at the end; until then its failure is not unhandled.
+    writing.catch((error: unknown) => {
+      writeError = error;
+    });
+  };
+  const settled = () => writing?.catch(() => undefined);
   let count = 0;
   const errors: TMessage[] = [];
   let faulty = 0;
@@ -308,15 +320,18 @@ export async function readPriceSheet(
         if (faulty > 0) continue;
         batch.push(toItemInput(item));
         if (batch.length >= BATCH_ROWS) {
-          await onBatch(batch);
+          await write(batch);
           batch = [];
         }
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    // The caller's transaction ends with this error: no insert may still be running on it.
+    await settled();
+    if (error instanceof AppError || error === writeError) throw error;
     throw unprocessable('importUnreadable', { name: 'excelFile' }, 'excelFile');
   }
+  await settled();
   if (sheets === 0) throw unprocessable('importUnreadable', { name: 'excelFile' }, 'excelFile');
   if (faulty > 0) {
     const listedRows = new Set(errors.map((e) => e.values?.row)).size;
@@ -326,6 +341,7 @@ export async function readPriceSheet(
     throw new AppError(422, messages);
   }
   if (count === 0) throw unprocessable('importNoRows', undefined, 'excelFile');
+  await writing;
   if (batch.length) await onBatch(batch);
   return count;
 }
