@@ -213,7 +213,7 @@ describe('parameter lists', () => {
     await waitForToast(page, 'The parameter list has been deleted.');
     await waitForHash(page, /^#\/parameter-lists$/);
     await page.locator('[data-testid=parameter-lists-table]').waitFor();
-    expect(await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: code }).count()).toBe(0);
+    await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: code }).waitFor({ state: 'detached' });
   });
 
   it('keeps a list that a family uses and says why', async () => {

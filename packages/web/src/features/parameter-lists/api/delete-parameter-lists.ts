@@ -14,6 +14,8 @@ export function useDeleteParameterLists() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteParameterLists,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: parameterListsKey }),
+    // The table is not on screen while a list's page deletes it: refetch it too, so going back
+    // never shows the deleted list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: parameterListsKey, refetchType: 'all' }),
   });
 }
