@@ -16,6 +16,7 @@ import { openDatabase, type TDb } from '../packages/server/src/db/client.ts';
 import { type TChildServer, startChildServer } from './lib/child-server.ts';
 import {
   BENCH_LOG_LEVEL,
+  captureCallStatements,
   signInAsAdmin,
   startBenchPortal,
   stopChild as stopBenchChild,
@@ -25,14 +26,7 @@ import { type TLoadResult, type TRequest, load } from './lib/load.ts';
 import { type TPgbenchResult, pgbench } from './lib/pgbench.ts';
 import { type TCallResult, resultsTable, writeDocsTable } from './lib/report.ts';
 import { seedUsers } from './lib/seed-users.ts';
-import {
-  type TSequentialScan,
-  logSize,
-  readLogFrom,
-  sequentialScans,
-  serverLogFile,
-  statementsOf,
-} from './lib/sql-capture.ts';
+import { type TSequentialScan, sequentialScans, serverLogFile } from './lib/sql-capture.ts';
 import { startBenchRun } from './lib/bench-run.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -164,43 +158,16 @@ function poolSizeOf(db: TDb): number | undefined {
   return (db as unknown as { $client?: { options?: { max?: number } } }).$client?.options?.max;
 }
 
-/** Makes one request of each kind with log_statement = 'all' and answers each call's statements. */
-async function captureStatements(logFile: string): Promise<Record<TCallKey, string[]>> {
-  await admin.query(`alter database ${databaseName} set log_statement = 'all'`);
-  // A fresh portal, so every connection of its pool opens with the setting; its log is kept in
-  // case a call fails.
-  const portal = await startPortal(captureLog);
-  const captured: Partial<Record<TCallKey, string[]>> = {};
-  try {
-    const token = await signIn(portal);
-    for (const call of CALLS) {
-      const request = requestOf(call, portal, token);
-      // A first call warms what the portal remembers for a few seconds (the live sign-in, the
-      // health ping), so the captured call sends what every call sends under load.
-      await checkCall(request).catch(() => undefined);
-      const offset = logSize(logFile);
-      await checkCall(request).catch((error: unknown) => {
-        const errors = fs
-          .readFileSync(captureLog, 'utf8')
-          .split('\n')
-          .filter((line) => /"level":(50|60)/.test(line));
-        throw new Error(
-          `${error instanceof Error ? error.message : String(error)}\nthe portal logged:\n${errors.join('\n')}`,
-          { cause: error },
-        );
-      });
-      // Each statement is logged when the server receives it, so before the answer; the pause is for slack.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      captured[call.key] = statementsOf(readLogFrom(logFile, offset), databaseName);
-      // Health's reference is the hello world, and its ping is shared: it may send nothing.
-      if (captured[call.key]!.length === 0 && call.key !== 'health')
-        throw new Error(`no statements captured for ${call.name}`);
-    }
-  } finally {
-    await stopChild(portal);
-    await admin.query(`alter database ${databaseName} reset log_statement`);
-  }
-  return captured as Record<TCallKey, string[]>;
+/** Each call's statements, captured with log_statement = 'all' (see captureCallStatements). */
+function captureStatements(logFile: string): Promise<Record<TCallKey, string[]>> {
+  return captureCallStatements(run, {
+    calls: CALLS,
+    serverLog: logFile,
+    portalLog: captureLog,
+    requestOf,
+    check: checkCall,
+    mayBeEmpty: (call) => call.key === 'health',
+  });
 }
 
 async function measure(statements: Record<TCallKey, string[]>, poolSize: number | undefined) {

@@ -17,6 +17,7 @@ import { openDatabase } from '../packages/server/src/db/client.ts';
 import { type TChildServer, startChildServer } from './lib/child-server.ts';
 import {
   BENCH_LOG_LEVEL,
+  captureCallStatements,
   signInAsAdmin,
   startBenchPortal,
   stopChild as stopBenchChild,
@@ -36,14 +37,7 @@ import { type TLoadResult, type TRequest, load } from './lib/load.ts';
 import { pgbench } from './lib/pgbench.ts';
 import type { TCallResult } from './lib/report.ts';
 import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
-import {
-  logSize,
-  readLogFrom,
-  sequentialScans,
-  serverLogFile,
-  statementsOf,
-  type TSequentialScan,
-} from './lib/sql-capture.ts';
+import { sequentialScans, serverLogFile, type TSequentialScan } from './lib/sql-capture.ts';
 import { startBenchRun } from './lib/bench-run.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -155,39 +149,15 @@ function sourceVersion(): { commit: string; packagesChanged: boolean } {
   }
 }
 
-/** Makes each call once with log_statement = 'all' and answers each call's statements. */
-async function captureStatements(calls: TCall[], logFile: string): Promise<Record<TCallKey, string[]>> {
-  await admin.query(`alter database ${databaseName} set log_statement = 'all'`);
-  // A fresh portal, so every connection of its pool opens with the setting.
-  const portal = await startPortal(captureLog);
-  const captured: Partial<Record<TCallKey, string[]>> = {};
-  try {
-    const token = await signIn(portal);
-    for (const call of calls) {
-      const request = requestOf(call, portal, token);
-      // A first call warms what the portal remembers for a few seconds (the live sign-in).
-      await checkCall(request).catch(() => undefined);
-      const offset = logSize(logFile);
-      await checkCall(request).catch((error: unknown) => {
-        const errors = fs
-          .readFileSync(captureLog, 'utf8')
-          .split('\n')
-          .filter((line) => /"level":(50|60)/.test(line));
-        throw new Error(
-          `${error instanceof Error ? error.message : String(error)}\nthe portal logged:\n${errors.join('\n')}`,
-          { cause: error },
-        );
-      });
-      // Each statement is logged when the server receives it, so before the answer; the pause is for slack.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      captured[call.key] = statementsOf(readLogFrom(logFile, offset), databaseName);
-      if (captured[call.key]!.length === 0) throw new Error(`no statements captured for ${call.name}`);
-    }
-  } finally {
-    await stopChild(portal);
-    await admin.query(`alter database ${databaseName} reset log_statement`);
-  }
-  return captured as Record<TCallKey, string[]>;
+/** Each call's statements, captured with log_statement = 'all' (see captureCallStatements). */
+function captureStatements(calls: TCall[], logFile: string): Promise<Record<TCallKey, string[]>> {
+  return captureCallStatements(run, {
+    calls,
+    serverLog: logFile,
+    portalLog: captureLog,
+    requestOf,
+    check: checkCall,
+  });
 }
 
 /** Each call under load through the portal, then its SQL in pgbench, back to back. */

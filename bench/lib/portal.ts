@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { TBenchRun } from './bench-run.ts';
 import { type TChildServer, startChildServer } from './child-server.ts';
+import type { TRequest } from './load.ts';
+import { logSize, readLogFrom, statementsOf } from './sql-capture.ts';
 
 /** The bench portal's admin password (its users are all fresh, in a database of their own). */
 export const BENCH_ADMIN_PASSWORD = 'Bench-Passw0rd!';
@@ -62,4 +65,60 @@ export async function signInAsAdmin(portal: TChildServer): Promise<string> {
   const body = (await response.json()) as { authToken?: string };
   if (!response.ok || !body.authToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.authToken;
+}
+
+/**
+ * Makes each call through a fresh portal with `log_statement = 'all'` on the run's database and
+ * answers the statements each one sent, read from PostgreSQL's log. Each call is made twice, and
+ * the second is captured: the first warms what the portal remembers for a few seconds (the live
+ * sign-in, the health ping), so the capture is what a call sends under load. A failing call throws
+ * with the errors the portal logged.
+ */
+export async function captureCallStatements<TCall extends { key: string; name: string }>(
+  run: TBenchRun,
+  options: {
+    calls: readonly TCall[];
+    /** PostgreSQL's log file. */
+    serverLog: string;
+    /** Where the capturing portal's own log goes. */
+    portalLog: string;
+    requestOf: (call: TCall, portal: TChildServer, token: string) => TRequest;
+    /** Makes the request and throws unless it answered as the bench expects. */
+    check: (request: TRequest) => Promise<unknown>;
+    /** A call that may send no statement at all (one answered from memory). */
+    mayBeEmpty?: (call: TCall) => boolean;
+  },
+): Promise<Record<TCall['key'], string[]>> {
+  await run.admin.query(`alter database ${run.databaseName} set log_statement = 'all'`);
+  // A fresh portal, so every connection of its pool opens with the setting.
+  const portal = await startBenchPortal(run, { logFile: options.portalLog });
+  const captured: Partial<Record<TCall['key'], string[]>> = {};
+  try {
+    const token = await signInAsAdmin(portal);
+    for (const call of options.calls) {
+      const request = options.requestOf(call, portal, token);
+      await options.check(request).catch(() => undefined);
+      const offset = logSize(options.serverLog);
+      await options.check(request).catch((error: unknown) => {
+        const errors = fs
+          .readFileSync(options.portalLog, 'utf8')
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line));
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}\nthe portal logged:\n${errors.join('\n')}`,
+          { cause: error },
+        );
+      });
+      // Each statement is logged when the server receives it, so before the answer; the pause is for slack.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const statements = statementsOf(readLogFrom(options.serverLog, offset), run.databaseName);
+      if (statements.length === 0 && !options.mayBeEmpty?.(call))
+        throw new Error(`no statements captured for ${call.name}`);
+      captured[call.key as TCall['key']] = statements;
+    }
+  } finally {
+    await stopChild(run, portal);
+    await run.admin.query(`alter database ${run.databaseName} reset log_statement`);
+  }
+  return captured as Record<TCall['key'], string[]>;
 }
