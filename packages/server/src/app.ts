@@ -79,12 +79,6 @@ export async function buildApp(
   app.decorate('services', await buildServices(config, database, app.log));
   app.addHook('onClose', () => database.close());
   if (logStream) app.addHook('onClose', async () => logStream.flushSync());
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-    // Answers of the API carry tokens and personal data: no cache, shared or private, keeps them.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      void reply.header('cache-control', 'no-store');
-  });
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {

@@ -1,7 +1,7 @@
 import { PERMISSION_ACTIONS, type TPermission } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/app-error.ts';
+import { type AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 
 /** What a route demands: no token, a self-care token or better, a full token, or one permission. */
 export type TRoutePermission = 'public' | 'selfcare' | 'signed-in' | TPermission;
@@ -69,6 +69,20 @@ export function callerOf<P extends TRoutePermission>(request: FastifyRequest, pe
   return caller as TCallerOf<P>;
 }
 
+/** Why the caller of a request may not call its route, or undefined when it may. */
+function refusalOf(request: FastifyRequest): AppError | undefined {
+  const permission = request.routeOptions.config.permission;
+  if (!permission || permission === 'public') return undefined;
+  const auth = request.auth;
+  if (!auth) return unauthorized('authTokenRequired');
+  if (permission === 'selfcare') return undefined;
+  if (auth.selfcare) return forbidden('selfcareFirst');
+  if (permission === 'signed-in') return undefined;
+  if (auth.mfaSetup) return forbidden('mfaSetupFirst');
+  if (!auth.permissions.has(permission)) return forbidden('permissionRequired', { permission });
+  return undefined;
+}
+
 /**
  * Verifies the bearer token on every request and enforces each route's declared permission.
  * A route under /api without a declared permission cannot be registered.
@@ -96,18 +110,17 @@ export const authPlugin = fp(
     });
 
     // Before the body is read or validated: strangers get 401 and the unpermitted 403, never a 400.
-    app.addHook('onRequest', async (request) => {
+    // Callback style, so a request without a token (health, sign-in, the web app) makes no promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request);
-      if (token) request.auth = await options.authenticate(token);
-      const permission = request.routeOptions.config.permission;
-      if (!permission || permission === 'public') return;
-      const auth = request.auth;
-      if (!auth) throw unauthorized('authTokenRequired');
-      if (permission === 'selfcare') return;
-      if (auth.selfcare) throw forbidden('selfcareFirst');
-      if (permission === 'signed-in') return;
-      if (auth.mfaSetup) throw forbidden('mfaSetupFirst');
-      if (!auth.permissions.has(permission)) throw forbidden('permissionRequired', { permission });
+      if (!token) return done(refusalOf(request));
+      options.authenticate(token).then(
+        (auth) => {
+          request.auth = auth;
+          done(refusalOf(request));
+        },
+        (error: Error) => done(error),
+      );
     });
   },
 );

@@ -21,10 +21,19 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Sets helmet's security headers (CSP, HSTS when on TLS, nosniff, frame and referrer policies) on every answer. */
+/**
+ * Sets helmet's security headers (CSP, HSTS when on TLS, nosniff, frame and referrer policies) and
+ * the request's id on every answer. Answers of the API also get `Cache-Control: no-store`: they
+ * carry tokens and personal data, so no cache, shared or private, keeps them; a route that may be
+ * cached (a thumbnail keyed by its hash) sets its own, which replaces this one.
+ * One synchronous hook, set up once: it runs before every request of the portal.
+ */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: HelmetOptions) => {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
+    void reply.header('x-request-id', request.id);
+    done();
   });
 });
