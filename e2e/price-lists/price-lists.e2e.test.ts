@@ -105,7 +105,7 @@ describe('price lists', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('fixes a cell inline and saves the whole set', async () => {
+  it('fixes a cell inline and saves only what changed', async () => {
     const value = page.getByRole('textbox', { name: 'Value, item A-002' });
     await value.fill('21,5');
     await page.getByRole('button', { name: 'Show reference values 1–9' }).click();
@@ -117,18 +117,27 @@ describe('price lists', () => {
     await page.locator('[data-testid=price-list-save]').click();
     await waitForToast(page, 'Saved with 3 items.');
     expect(updates).toHaveLength(1);
+    // Only the two edited rows go, each naming its item.
     const sent = JSON.parse(updates[0] ?? '{}') as {
       priceListInfos: {
-        priceItemInfos: { orderNumber: string; priceItemValue: number; refValue1: number | null }[];
+        priceItemChanges: {
+          upsert: {
+            priceItemId?: number;
+            orderNumber: string;
+            priceItemValue: number;
+            refValue1: number | null;
+          }[];
+          removeIds: number[];
+        };
       }[];
     };
-    expect(
-      sent.priceListInfos[0]?.priceItemInfos.map((i) => [i.orderNumber, i.priceItemValue, i.refValue1]),
-    ).toEqual([
+    const changes = sent.priceListInfos[0]?.priceItemChanges;
+    expect(changes?.upsert.map((i) => [i.orderNumber, i.priceItemValue, i.refValue1])).toEqual([
       ['A-001', 12.5, 3],
       ['A-002', 21.5, null],
-      ['A-003', 4, null],
     ]);
+    expect(changes?.upsert.every((i) => typeof i.priceItemId === 'number')).toBe(true);
+    expect(changes?.removeIds).toEqual([]);
     await page.locator('[data-testid=price-list-dirty]').waitFor({ state: 'hidden' });
   });
 

@@ -72,7 +72,24 @@ export const ZPriceItemInput = z.object({
 });
 export type TPriceItemInput = z.infer<typeof ZPriceItemInput>;
 
-/** Create (no id) or update (id); `priceItemInfos`, when sent, replaces the list's items. */
+/**
+ * Changes to a saved list's items, so an edit of a few rows of a long list sends only those:
+ * `upsert` adds items (no `priceItemId`) or rewrites the item it names (which keeps its id);
+ * `removeIds` removes items. Applied together in one transaction.
+ */
+export const ZPriceItemChanges = z.object({
+  upsert: z
+    .array(ZPriceItemInput.extend({ priceItemId: ZId.optional() }))
+    .max(200_000)
+    .default([]),
+  removeIds: z.array(ZId).max(200_000).default([]),
+});
+export type TPriceItemChanges = z.infer<typeof ZPriceItemChanges>;
+
+/**
+ * Create (no id) or update (id); `priceItemInfos`, when sent, replaces the list's items, and
+ * `priceItemChanges` (update only, not beside `priceItemInfos`) changes some of them.
+ */
 export const ZPriceListInput = z.object({
   priceListId: ZId.optional(),
   priceListCode: text('priceListCode', { min: 1, max: 100 }),
@@ -87,6 +104,7 @@ export const ZPriceListInput = z.object({
   isDefaultList: z.boolean().default(false),
   isTemplateList: z.boolean().default(false),
   priceItemInfos: z.array(ZPriceItemInput).max(200_000).optional(),
+  priceItemChanges: ZPriceItemChanges.optional(),
 });
 export type TPriceListInput = z.infer<typeof ZPriceListInput>;
 

@@ -1,4 +1,5 @@
 import { ZEnvelope, ZErrorEnvelope } from '@portal/contract';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TClient } from '../lib/client.ts';
@@ -39,7 +40,27 @@ export type TRouteContext<P extends TRoutePermission, B, Q, A> = {
 
 type THandler<P extends TRoutePermission, B, Q, A, R extends z.ZodType> = (
   context: TRouteContext<P, B, Q, A>,
-) => Promise<z.input<R>>;
+) => Promise<z.input<R> | JsonText>;
+
+/**
+ * A payload already written as JSON text, in pieces that go out as they are: the members of the
+ * payload object without its braces (`"priceListInfos":[…]`). For answers too big to build as
+ * objects (a price list of 100,000 items); the route's response schema still documents it.
+ */
+export class JsonText {
+  readonly members: readonly string[];
+
+  constructor(members: readonly string[]) {
+    this.members = members;
+  }
+}
+
+/** The envelope around a payload of JSON text. */
+function* envelopedText(payload: JsonText): Generator<string> {
+  yield '{"responseCode":200,"errorMessages":[],';
+  yield* payload.members;
+  yield '}';
+}
 
 /** `{responseCode, errorMessages, ...payload}` as a schema. */
 export function envelopeOf(payload: z.ZodType): z.ZodType {
@@ -90,6 +111,8 @@ export function routesOf(app: FastifyInstance) {
             request,
             reply,
           });
+          if (payload instanceof JsonText)
+            return reply.type('application/json; charset=utf-8').send(Readable.from(envelopedText(payload)));
           return { responseCode: 200, errorMessages: [], ...(payload as object) };
         },
       });

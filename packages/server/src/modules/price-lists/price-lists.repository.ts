@@ -1,5 +1,5 @@
 import type { TPriceListFindRequest } from '@portal/contract';
-import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbContext } from '../../db/context.ts';
 import { companies, priceItems, priceLists } from '../../db/schema/index.ts';
@@ -15,6 +15,14 @@ const itemCount =
     Number,
   );
 const SORT_COLUMNS = { priceListCode: sql`lower(${priceLists.code})`, active: priceLists.active, itemCount };
+/** The columns of an item as written by the JSON of TPriceItemWrite, for jsonb_to_recordset. */
+const ITEM_RECORD = sql.raw(`"orderNumber" text, description text, information text, value numeric,
+  "refValue1" float8, "refValue2" float8, "refValue3" float8, "refValue4" float8, "refValue5" float8,
+  "refValue6" float8, "refValue7" float8, "refValue8" float8, "refValue9" float8, "kFactor" float8,
+  "refValuesCanBeConverted" boolean, reference text, "perUnitId" integer, "measurementUnitId" integer,
+  "currencyId" integer`);
+/** Items per piece of JSON text when a list's items are read as JSON. */
+const JSON_PIECE = 2000;
 /** Rows per insert statement when items are written in bulk. */
 const BATCH = 1000;
 
@@ -104,6 +112,41 @@ export class PriceListsRepository {
       .orderBy(asc(priceItems.id));
   }
 
+  /**
+   * A list's items as API records written by PostgreSQL: pieces of JSON text, each up to
+   * JSON_PIECE items separated by commas, in id order, read in one statement (one snapshot).
+   */
+  async itemsAsJson(listId: number): Promise<string[]> {
+    const result = await this.#ctx.db.execute(sql`
+      select string_agg(item, ',' order by id) as piece
+      from (
+        select id, (row_number() over (order by id) - 1) / ${JSON_PIECE} as part,
+          json_build_object('priceItemId', id, 'priceListId', price_list_id, 'orderNumber', order_number,
+            'priceItemDescription', description, 'priceItemInformation', information, 'priceItemValue', value,
+            'refValue1', ref_value1, 'refValue2', ref_value2, 'refValue3', ref_value3, 'refValue4', ref_value4,
+            'refValue5', ref_value5, 'refValue6', ref_value6, 'refValue7', ref_value7, 'refValue8', ref_value8,
+            'refValue9', ref_value9, 'kFactor', k_factor, 'refValuesCanBeConverted', ref_values_can_be_converted,
+            'priceItemReference', reference, 'priceItemPerUnitId', per_unit_id,
+            'priceItemMeasurementUnitId', measurement_unit_id, 'currencyId', currency_id)::text as item
+        from ${priceItems} where price_list_id = ${listId}
+      ) items
+      group by part order by part`);
+    // Both drivers answer { rows }.
+    return (result as { rows: { piece: string }[] }).rows.map((row) => row.piece);
+  }
+
+  /** Copies one list's items into another, in the database. */
+  async copyItems(fromListId: number, toListId: number): Promise<void> {
+    await this.#ctx.db.execute(sql`
+      insert into ${priceItems} (price_list_id, order_number, description, information, value,
+        ref_value1, ref_value2, ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9,
+        k_factor, ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id)
+      select ${toListId}, order_number, description, information, value,
+        ref_value1, ref_value2, ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9,
+        k_factor, ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id
+      from ${priceItems} where price_list_id = ${fromListId} order by id`);
+  }
+
   /** Up to `limit` items with an id above `afterId`, in id order (a page of an export). */
   async itemsAfter(listId: number, afterId: number, limit: number): Promise<TPriceItemRow[]> {
     return this.#ctx.db
@@ -137,6 +180,67 @@ export class PriceListsRepository {
     }
   }
 
+  /** Which of `ids` are items of the list. */
+  async itemIdsOf(listId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.#ctx.db
+      .select({ id: priceItems.id })
+      .from(priceItems)
+      .where(and(eq(priceItems.priceListId, listId), inArray(priceItems.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Deletes the list's items with these ids. */
+  async deleteItemsById(listId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#ctx.db
+      .delete(priceItems)
+      .where(and(eq(priceItems.priceListId, listId), inArray(priceItems.id, ids)));
+  }
+
+  /** The order numbers of the list (compared in lower case) among `lowered`, but those of `exceptIds`. */
+  async takenOrderNumbers(listId: number, lowered: string[], exceptIds: number[]): Promise<string[]> {
+    if (lowered.length === 0) return [];
+    const rows = await this.#ctx.db
+      .select({ orderNumber: priceItems.orderNumber })
+      .from(priceItems)
+      .where(
+        and(
+          eq(priceItems.priceListId, listId),
+          inArray(sql`lower(${priceItems.orderNumber})`, lowered),
+          exceptIds.length ? notInArray(priceItems.id, exceptIds) : undefined,
+        ),
+      );
+    return rows.map((row) => row.orderNumber);
+  }
+
+  /**
+   * Gives items of the list a stand-in order number (control character 1 and the id), so that
+   * rewriting them may swap order numbers without tripping the unique index on the way.
+   */
+  async parkOrderNumbers(listId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#ctx.db
+      .update(priceItems)
+      .set({ orderNumber: sql`chr(1) || ${priceItems.id}::text` })
+      .where(and(eq(priceItems.priceListId, listId), inArray(priceItems.id, ids)));
+  }
+
+  /** Rewrites items of the list in place: same ids, so they keep their place in id order. */
+  async updateItems(listId: number, items: (TPriceItemWrite & { id: number })[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.#ctx.db.execute(sql`
+      update ${priceItems} p set order_number = x."orderNumber", description = x.description,
+        information = x.information, value = x.value, ref_value1 = x."refValue1", ref_value2 = x."refValue2",
+        ref_value3 = x."refValue3", ref_value4 = x."refValue4", ref_value5 = x."refValue5",
+        ref_value6 = x."refValue6", ref_value7 = x."refValue7", ref_value8 = x."refValue8",
+        ref_value9 = x."refValue9", k_factor = x."kFactor", ref_values_can_be_converted = x."refValuesCanBeConverted",
+        reference = x.reference, per_unit_id = x."perUnitId", measurement_unit_id = x."measurementUnitId",
+        currency_id = x."currencyId"
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id integer, ${ITEM_RECORD})
+      where p.id = x.id and p.price_list_id = ${listId}`);
+  }
+
   /** Deletes a list's items (an import then adds the new ones in batches). */
   async deleteItems(listId: number): Promise<void> {
     await this.#ctx.db.delete(priceItems).where(eq(priceItems.priceListId, listId));
@@ -153,11 +257,7 @@ export class PriceListsRepository {
         x."refValue1", x."refValue2", x."refValue3", x."refValue4", x."refValue5", x."refValue6", x."refValue7",
         x."refValue8", x."refValue9", x."kFactor", x."refValuesCanBeConverted", x.reference, x."perUnitId",
         x."measurementUnitId", x."currencyId"
-      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("orderNumber" text, description text,
-        information text, value numeric, "refValue1" float8, "refValue2" float8, "refValue3" float8,
-        "refValue4" float8, "refValue5" float8, "refValue6" float8, "refValue7" float8, "refValue8" float8,
-        "refValue9" float8, "kFactor" float8, "refValuesCanBeConverted" boolean, reference text,
-        "perUnitId" integer, "measurementUnitId" integer, "currencyId" integer)`);
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(${ITEM_RECORD})`);
   }
 
   /** Clears the default flag of the other lists with the same company, material and component type. */

@@ -1,4 +1,4 @@
-import type { TGenericList, TPriceList } from '@portal/contract';
+import { type TGenericList, type TPriceList, ZEnvelope, ZPriceListInfos } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, signedInUser, unique } from '../../../test/factories.ts';
@@ -157,5 +157,126 @@ describe('price lists', () => {
       body: { priceListInfos: [{ priceListId: foreign.priceListId }] },
     });
     expect(deleted.status).toBe(404);
+  });
+
+  it('answers a long list in the envelope, item by item as saved, and an empty one with no items', async () => {
+    const items = Array.from({ length: 4_321 }, (_, n) => ({
+      orderNumber: `N-${n}`,
+      priceItemValue: n / 4,
+      refValue9: n % 3 === 0 ? null : -n,
+      priceItemDescription: n === 7 ? 'quote " back\\slash \u00e9' : null,
+      currencyId: n % 2 ? item.eur : null,
+    }));
+    const long = listOf(await save(admin, { priceListCode: unique('LONG'), priceItemInfos: items }));
+    const got = await t.call('POST', `/api/prices/get/pricelist/${long.priceListId}`, { token: admin });
+    expect(got.status).toBe(200);
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: `/api/prices/get/pricelist/${long.priceListId}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(raw.headers['content-type']).toMatch(/^application\/json/);
+    expect(ZEnvelope.extend(ZPriceListInfos.shape).safeParse(got.body).success).toBe(true);
+    const answered = listOf(got);
+    expect(answered).toMatchObject({ priceListCode: long.priceListCode, itemCount: 4_321 });
+    expect(
+      answered.priceItemInfos.map((i) => ({
+        orderNumber: i.orderNumber,
+        priceItemValue: i.priceItemValue,
+        refValue9: i.refValue9,
+        priceItemDescription: i.priceItemDescription,
+        currencyId: i.currencyId,
+      })),
+    ).toEqual(items);
+    const empty = listOf(await save(admin, { priceListCode: unique('EMPTY') }));
+    const none = await t.call('POST', `/api/prices/get/pricelist/${empty.priceListId}`, { token: admin });
+    expect(listOf(none)).toMatchObject({ priceListId: empty.priceListId, itemCount: 0, priceItemInfos: [] });
+  });
+
+  it('changes some items of a saved list and refuses a stale or clashing change, changing nothing', async () => {
+    const code = unique('CH');
+    const owner = await makeCompany(t);
+    const list = listOf(
+      await save(admin, {
+        priceListCode: code,
+        companyId: owner.id,
+        priceItemInfos: ['A', 'B', 'C'].map((orderNumber) => ({ orderNumber, priceItemValue: 1 })),
+      }),
+    );
+    const itemsOf = async () => {
+      const got = await t.call('POST', `/api/prices/get/pricelist/${list.priceListId}`, { token: admin });
+      return listOf(got).priceItemInfos;
+    };
+    const [a, b] = await itemsOf();
+    const change = (priceItemChanges: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      save(
+        admin,
+        { priceListId: list.priceListId, priceListCode: code, priceItemChanges, ...extra },
+        '/api/prices/update/pricelist',
+      );
+    const changed = await change({
+      upsert: [
+        { priceItemId: a!.priceItemId, orderNumber: 'B', priceItemValue: 5 },
+        { orderNumber: 'D', priceItemValue: 7, currencyId: item.eur },
+      ],
+      removeIds: [b!.priceItemId],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(listOf(changed).itemCount).toBe(3);
+    const after = await itemsOf();
+    expect(after.map((i) => [i.orderNumber, i.priceItemValue]).sort()).toEqual([
+      ['B', 5],
+      ['C', 1],
+      ['D', 7],
+    ]);
+
+    // Edited items keep their ids (and their place in an export); two may swap order numbers.
+    const [first, second] = [
+      after.find((i) => i.orderNumber === 'B')!,
+      after.find((i) => i.orderNumber === 'C')!,
+    ];
+    expect(first.priceItemId).toBe(a!.priceItemId);
+    const swapped = await change({
+      upsert: [
+        { priceItemId: first.priceItemId, orderNumber: 'C', priceItemValue: 5 },
+        { priceItemId: second.priceItemId, orderNumber: 'B', priceItemValue: 1 },
+      ],
+    });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    const back = await change({
+      upsert: [
+        { priceItemId: first.priceItemId, orderNumber: 'B', priceItemValue: 5 },
+        { priceItemId: second.priceItemId, orderNumber: 'C', priceItemValue: 1 },
+      ],
+    });
+    expect(back.status).toBe(200);
+    expect(await itemsOf()).toEqual(after);
+
+    const refusals: Array<[Record<string, unknown>, number, Record<string, unknown>?]> = [
+      [{ removeIds: [b!.priceItemId] }, 409],
+      [{ upsert: [{ priceItemId: b!.priceItemId, orderNumber: 'Q' }] }, 409],
+      [{ upsert: [{ orderNumber: 'c' }] }, 400],
+      [{ upsert: [{ orderNumber: 'E' }, { orderNumber: 'e' }] }, 400],
+      [{ upsert: [{ orderNumber: 'E', currencyId: 2_000_000 }] }, 400],
+      [{ removeIds: [after[0]!.priceItemId, after[0]!.priceItemId] }, 400],
+      [{ upsert: [{ orderNumber: 'E' }] }, 400, { priceItemInfos: [] }],
+    ];
+    for (const [changes, status, extra] of refusals) {
+      const refused = await change(changes, extra);
+      expect(refused.status, JSON.stringify(changes)).toBe(status);
+    }
+    const fresh = await save(admin, { priceListCode: unique('new'), priceItemChanges: { upsert: [] } });
+    expect(fresh.status).toBe(400);
+    expect(await itemsOf()).toEqual(after);
+
+    const company = await makeCompany(t);
+    const stranger = await signedInUser(t, { role: 'partnerrole', companyId: company.id });
+    const foreign = await save(stranger.authToken, {
+      priceListId: list.priceListId,
+      priceListCode: code,
+      priceItemChanges: { removeIds: [after[0]!.priceItemId] },
+    });
+    expect(foreign.status).toBe(404);
+    expect(await itemsOf()).toEqual(after);
   });
 });

@@ -1,5 +1,6 @@
 import type {
   TPriceItem,
+  TPriceItemChanges,
   TPriceItemInput,
   TPriceList,
   TPriceListFindRequest,
@@ -14,7 +15,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound, tooLarge } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../lib/app-error.ts';
 import { readPriceSheet, sheetLanguage, type TSheetCodes, writePriceSheet } from '../../lib/price-sheet.ts';
 import { assertReadableXlsx } from '../../lib/xlsx-guard.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
@@ -36,6 +37,8 @@ export type TPriceListsDeps = {
 };
 
 const listNotFound = () => notFound('notFound', { name: 'price list' });
+/** Items per insert statement when a change set adds them. */
+const ITEM_BATCH = 2000;
 /** Largest .xlsx taken for an import (a 100,000-row list is about 5 MB). */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
@@ -68,14 +71,26 @@ export class PriceListsService {
 
   /** One list with all its items; 404 outside the caller's view. */
   async get(auth: TAuth, id: number): Promise<TPriceListSummary> {
+    const head = await this.head(auth, id);
+    return { ...head, priceItemInfos: (await this.#d.repo.items(id)).map(toPriceItem) };
+  }
+
+  /**
+   * One list with all its items as JSON text, for an answer too big to build as objects: the head
+   * as a record, the items as pieces of JSON (each a comma-separated run of item objects) that
+   * PostgreSQL wrote in one statement, so they are one consistent reading. 404 outside the view.
+   */
+  async getAsJson(auth: TAuth, id: number): Promise<{ head: TPriceListSummary; itemPieces: string[] }> {
+    const head = await this.head(auth, id);
+    return { head, itemPieces: await this.#d.repo.itemsAsJson(id) };
+  }
+
+  /** One list without its items (itemCount says how many); 404 outside the caller's view. */
+  async head(auth: TAuth, id: number): Promise<TPriceListSummary> {
     const { rows } = await this.#d.repo.find({ ids: [id] }, await this.#d.companies.scopeOf(auth));
     const row = rows[0];
     if (!row) throw listNotFound();
-    return {
-      ...toPriceList(row, await this.#d.repo.items(id)),
-      itemCount: row.itemCount,
-      companyName: row.companyName,
-    };
+    return { ...toPriceList(row, []), itemCount: row.itemCount, companyName: row.companyName };
   }
 
   /** Creates or updates lists; items sent replace the list's items; all or nothing. */
@@ -88,7 +103,7 @@ export class PriceListsService {
       for (const input of inputs) {
         let existing: TPriceListRow | undefined;
         if (input.priceListId !== undefined) {
-          await this.get(auth, input.priceListId);
+          await this.head(auth, input.priceListId);
           existing = await this.#d.repo.lock(input.priceListId);
           if (!existing) throw listNotFound();
           await this.#assertMayWrite(auth, existing.companyId);
@@ -114,6 +129,8 @@ export class PriceListsService {
         if (existing) await this.#d.repo.update(id, values);
         if (values.isDefaultList) await this.#d.repo.clearDefault({ id, ...values });
         if (input.priceItemInfos) await this.#d.repo.replaceItems(id, input.priceItemInfos.map(toItemWrite));
+        if (input.priceItemChanges)
+          await this.#applyItemChanges(id, input.priceItemChanges, `priceListInfos.${inputs.indexOf(input)}`);
         await this.#d.audit.record({
           action: existing ? 'pricelist.update' : 'pricelist.create',
           userId: auth.userId,
@@ -136,7 +153,7 @@ export class PriceListsService {
     const answered: TPriceListSummary[] = [];
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
-        const list = await this.get(auth, id);
+        const list = await this.head(auth, id);
         await this.#assertMayWrite(auth, list.companyId);
         await this.#d.repo.delete(id);
         await this.#d.audit.record({
@@ -145,7 +162,7 @@ export class PriceListsService {
           targetType: 'pricelist',
           targetId: id,
         });
-        answered.push({ ...list, priceItemInfos: [] });
+        answered.push(list);
       }
     });
     return answered;
@@ -153,7 +170,7 @@ export class PriceListsService {
 
   /** A copy with its items under the next free `<code>-copy[-n]`; never the default list. */
   async copy(auth: TAuth, id: number): Promise<TPriceListSummary> {
-    const source = await this.get(auth, id);
+    const source = await this.head(auth, id);
     const copyId = await this.#d.transaction(async () => {
       // Copies of one list run one after another, so two never pick the same name.
       await this.#d.repo.lock(id);
@@ -176,7 +193,7 @@ export class PriceListsService {
         isTemplateList: source.isTemplateList,
         userId: auth.userId,
       });
-      await this.#d.repo.replaceItems(newId, source.priceItemInfos.map(toItemWrite));
+      await this.#d.repo.copyItems(id, newId);
       await this.#d.audit.record({
         action: 'pricelist.copy',
         userId: auth.userId,
@@ -186,7 +203,7 @@ export class PriceListsService {
       });
       return newId;
     });
-    return this.get(auth, copyId);
+    return this.head(auth, copyId);
   }
 
   /** The list's items as an .xlsx streamed into `output` (titles in `language`); answers its file name. */
@@ -211,9 +228,7 @@ export class PriceListsService {
 
   /** The list's code for a download's file name; 404 outside the caller's view. */
   async codeOf(auth: TAuth, id: number): Promise<string> {
-    const { rows } = await this.#d.repo.find({ ids: [id] }, await this.#d.companies.scopeOf(auth));
-    if (!rows[0]) throw listNotFound();
-    return rows[0].code;
+    return (await this.head(auth, id)).priceListCode;
   }
 
   /**
@@ -223,7 +238,7 @@ export class PriceListsService {
    * transaction.
    */
   async importSheet(auth: TAuth, id: number, source: Readable, name: string): Promise<TPriceListSummary> {
-    const list = await this.get(auth, id);
+    const list = await this.head(auth, id);
     await this.#assertMayWrite(auth, list.companyId);
     const file = path.join(os.tmpdir(), `portal-import-${randomBytes(8).toString('hex')}.xlsx`);
     try {
@@ -264,6 +279,47 @@ export class PriceListsService {
     }
   }
 
+  /**
+   * Removes, rewrites (in place, keeping their ids) and adds items, in the open transaction of a
+   * locked list: 409 when a named item is no longer in the list (removed or re-imported
+   * meanwhile), 400 when an order number would repeat.
+   */
+  async #applyItemChanges(listId: number, changes: TPriceItemChanges, at: string): Promise<void> {
+    const named = [...changes.removeIds, ...changes.upsert.flatMap((item) => item.priceItemId ?? [])];
+    const seen = new Set<number>();
+    for (const id of named) {
+      if (seen.has(id))
+        throw badRequest('repeated', { name: 'priceItemId', value: String(id) }, `${at}.priceItemChanges`);
+      seen.add(id);
+    }
+    const found = await this.#d.repo.itemIdsOf(listId, named);
+    if (found.size < seen.size)
+      throw conflict('staleUpdate', { name: 'price list' }, `${at}.priceItemChanges`);
+    const lowered = changes.upsert.map((item) => item.orderNumber.trim().toLowerCase());
+    const [taken] = await this.#d.repo.takenOrderNumbers(listId, lowered, named);
+    if (taken !== undefined) {
+      const position = lowered.indexOf(taken.toLowerCase());
+      throw badRequest(
+        'repeated',
+        { name: 'orderNumber', value: taken },
+        `${at}.priceItemChanges.upsert.${position}.orderNumber`,
+      );
+    }
+    await this.#d.repo.deleteItemsById(listId, changes.removeIds);
+    const rewritten = changes.upsert.flatMap((item) =>
+      item.priceItemId === undefined ? [] : [{ ...toItemWrite(item), id: item.priceItemId }],
+    );
+    const added = changes.upsert.filter((item) => item.priceItemId === undefined).map(toItemWrite);
+    await this.#d.repo.parkOrderNumbers(
+      listId,
+      rewritten.map((item) => item.id),
+    );
+    for (let start = 0; start < rewritten.length; start += ITEM_BATCH)
+      await this.#d.repo.updateItems(listId, rewritten.slice(start, start + ITEM_BATCH));
+    for (let start = 0; start < added.length; start += ITEM_BATCH)
+      await this.#d.repo.insertItems(listId, added.slice(start, start + ITEM_BATCH));
+  }
+
   async #codes(): Promise<TSheetCodes> {
     const [units, currencies] = await Promise.all([
       this.#d.lists.codesOf('unitlist'),
@@ -279,7 +335,11 @@ export class PriceListsService {
       await this.#d.lists.assertItems('materiallist', [input.materialId], at('materialId'));
     if (input.componentTypeId)
       await this.#d.lists.assertItems('componenttype', [input.componentTypeId], at('componentTypeId'));
-    const items = input.priceItemInfos ?? [];
+    if (input.priceItemChanges && (input.priceListId === undefined || input.priceItemInfos))
+      throw badRequest('notValid', { name: 'priceItemChanges' }, at('priceItemChanges'));
+    const [items, itemsAt] = input.priceItemChanges
+      ? [input.priceItemChanges.upsert, 'priceItemChanges.upsert']
+      : [input.priceItemInfos ?? [], 'priceItemInfos'];
     const orders = new Set<string>();
     for (const [position, item] of items.entries()) {
       const key = item.orderNumber.trim().toLowerCase();
@@ -287,7 +347,7 @@ export class PriceListsService {
         throw badRequest(
           'repeated',
           { name: 'orderNumber', value: item.orderNumber },
-          at(`priceItemInfos.${position}.orderNumber`),
+          at(`${itemsAt}.${position}.orderNumber`),
         );
       orders.add(key);
     }

@@ -4,9 +4,9 @@ import { typedRequest } from '../../../shared/api/typed-request.ts';
 import { afterPriceListChange, type TPriceListSummary } from './find-price-lists.ts';
 
 /**
- * POST /api/prices/save/pricelist for a new list, /update/pricelist for a saved one; the items
- * sent replace the list's items, so the whole edited set goes every time. The answer carries the
- * list's fields and item count, not its items.
+ * POST /api/prices/save/pricelist for a new list (its items), /update/pricelist for a saved one
+ * (only the items changed, as `priceItemChanges`). The answer carries the list's fields and item
+ * count, not its items.
  */
 export async function savePriceList(input: TPriceListInput): Promise<TPriceListSummary | null> {
   const path = input.priceListId === undefined ? '/prices/save/pricelist' : '/prices/update/pricelist';

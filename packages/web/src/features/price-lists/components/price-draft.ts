@@ -1,4 +1,4 @@
-import type { TPriceItem, TPriceItemInput, TPriceListInput } from '@portal/contract';
+import type { TPriceItem, TPriceItemChanges, TPriceItemInput, TPriceListInput } from '@portal/contract';
 import type { TPriceListSummary } from '../api/find-price-lists.ts';
 
 export const REF_FIELDS = [
@@ -183,14 +183,17 @@ export function itemInputOf(row: TItemDraft): TPriceItemInput {
   };
 }
 
-/** The save request of the whole list: its fields and every item (the items sent replace the saved ones). */
+/**
+ * The save request of a list: its fields and, for a new list, every item; for a saved list only
+ * what changed against `saved.rows` (added and edited rows as `upsert`, the ids of removed ones),
+ * so an edit of one row of 100,000 sends one row.
+ */
 export function listInputOf(
   draft: TPriceListDraft,
   rows: readonly TItemDraft[],
-  priceListId: number | undefined,
+  saved?: { priceListId: number; rows: readonly TItemDraft[] },
 ): TPriceListInput {
-  return {
-    ...(priceListId === undefined ? {} : { priceListId }),
+  const fields = {
     priceListCode: draft.priceListCode.trim(),
     priceListDescription: optionalText(draft.priceListDescription),
     active: draft.active,
@@ -199,8 +202,54 @@ export function listInputOf(
     isPartList: draft.isPartList,
     isDefaultList: draft.isDefaultList,
     isTemplateList: draft.isTemplateList,
-    priceItemInfos: rows.map(itemInputOf),
   };
+  if (!saved) return { ...fields, priceItemInfos: rows.map(itemInputOf) };
+  const changes = itemChangesOf(saved.rows, rows);
+  return {
+    priceListId: saved.priceListId,
+    ...fields,
+    ...(changes.upsert.length || changes.removeIds.length ? { priceItemChanges: changes } : {}),
+  };
+}
+
+/** The id of a saved item's row (its key is `i<id>`), or undefined for a row added here. */
+function savedIdOf(row: TItemDraft): number | undefined {
+  return row.key.startsWith('i') ? Number(row.key.slice(1)) : undefined;
+}
+
+/** Rows added or edited since `before` (edited ones with their item's id), and the ids of rows removed. */
+export function itemChangesOf(
+  before: readonly TItemDraft[],
+  after: readonly TItemDraft[],
+): TPriceItemChanges {
+  const earlier = new Map(before.map((row) => [row.key, row]));
+  const upsert: TPriceItemChanges['upsert'] = [];
+  for (const row of after) {
+    const was = earlier.get(row.key);
+    earlier.delete(row.key);
+    if (was === row) continue;
+    const input = itemInputOf(row);
+    if (was && JSON.stringify(itemInputOf(was)) === JSON.stringify(input)) continue;
+    const id = was ? savedIdOf(was) : undefined;
+    upsert.push(id === undefined ? input : { priceItemId: id, ...input });
+  }
+  const removeIds = [...earlier.values()].flatMap((row) => savedIdOf(row) ?? []);
+  return { upsert, removeIds };
+}
+
+/**
+ * The rows read again after a save, in the order the person had them: each row becomes the saved
+ * row with its order number (added rows got their ids); rows someone else added follow.
+ */
+export function inPlaceOf(rows: readonly TItemDraft[], fresh: readonly TItemDraft[]): TItemDraft[] {
+  const byOrder = new Map(fresh.map((row) => [row.orderNumber.trim().toLowerCase(), row]));
+  const placed = rows.flatMap((row) => {
+    const order = row.orderNumber.trim().toLowerCase();
+    const saved = byOrder.get(order);
+    byOrder.delete(order);
+    return saved ? [saved] : [];
+  });
+  return [...placed, ...byOrder.values()];
 }
 
 type TSortable = TTextField | TNumberField;

@@ -191,6 +191,15 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
         if (path.includes('/list/get/currencylist/'))
           return Promise.resolve(respond(genericList('currencylist', [[301, 'EUR']])));
         if (path.includes('/list/get/')) return Promise.resolve(respond(genericList('other', [])));
+        // Read again after a save: the items as the server keeps them now, the added one with its id.
+        if (path.includes('/prices/get/pricelist/'))
+          return Promise.resolve(
+            respond({
+              priceListInfos: [
+                { ...pipes, priceItemInfos: [item(2, 'A-002', 7.25), item(11, 'A-003', 0)], itemCount: 2 },
+              ],
+            }),
+          );
         return Promise.resolve(respond({ priceListInfos: [{ ...pipes, priceItemInfos: [], itemCount: 2 }] }));
       }),
     );
@@ -202,7 +211,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     sessionStore.clear();
   });
 
-  it('sends the whole edited set: a changed value, an added row, a removed row', async () => {
+  it('sends only the changes (an edited value, an added row, a removed row), then reads the items again in place', async () => {
     renderEditor();
     await screen.findByText('Items: 2');
     expect(screen.queryByTestId('price-list-dirty')).toBeNull();
@@ -222,17 +231,35 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     expect(sent?.url).toBe('api/prices/update/pricelist');
     const list = (sent?.body.priceListInfos as Record<string, unknown>[])[0];
     expect(list).toMatchObject({ priceListId: 5, priceListCode: 'PIPES', active: true });
-    expect(list?.priceItemInfos).toEqual([
-      expect.objectContaining({ orderNumber: 'A-003', priceItemDescription: 'Elbow', priceItemValue: 0 }),
-      expect.objectContaining({
-        orderNumber: 'A-002',
-        priceItemValue: 7.25,
-        refValue9: 2,
-        priceItemMeasurementUnitId: 101,
-        currencyId: 301,
-      }),
-    ]);
+    expect(list?.priceItemInfos).toBeUndefined();
+    expect(list?.priceItemChanges).toEqual({
+      upsert: [
+        expect.objectContaining({ orderNumber: 'A-003', priceItemDescription: 'Elbow', priceItemValue: 0 }),
+        expect.objectContaining({
+          priceItemId: 2,
+          orderNumber: 'A-002',
+          priceItemValue: 7.25,
+          refValue9: 2,
+          priceItemMeasurementUnitId: 101,
+          currencyId: 301,
+        }),
+      ],
+      removeIds: [1],
+    });
+    expect((list?.priceItemChanges as { upsert: object[] }).upsert[0]).not.toHaveProperty('priceItemId');
     await waitFor(() => expect(screen.queryByTestId('price-list-dirty')).toBeNull());
+    // The rows stay where the person had them, now as saved.
+    expect(
+      screen.getAllByTestId('price-item-orderNumber').map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['A-003', 'A-002']);
+
+    // Saving the header alone sends no item changes and reads nothing again.
+    fireEvent.change(screen.getByTestId('price-list-description'), { target: { value: 'Pipes, steel' } });
+    await save();
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    const header = (writes()[1]?.body.priceListInfos as Record<string, unknown>[])[0];
+    expect(header).toMatchObject({ priceListId: 5, priceListDescription: 'Pipes, steel' });
+    expect(header).not.toHaveProperty('priceItemChanges');
   });
 
   it('marks a value that is not a number and a repeated order number, and sends nothing', async () => {

@@ -8,12 +8,13 @@ import { useSession } from '../../../shared/auth/use-session.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { exportPriceList } from '../api/export-price-list.ts';
-import { type TPriceListSummary, usePriceList } from '../api/find-price-lists.ts';
+import { getPriceList, type TPriceListSummary, usePriceList } from '../api/find-price-lists.ts';
 import { useListOptions } from '../api/list-options.ts';
 import { useDeletePriceLists, useSavePriceList } from '../api/save-price-lists.ts';
 import {
   CODE_MAX,
   DESCRIPTION_MAX,
+  inPlaceOf,
   itemDraftOf,
   listDraftOf,
   listInputOf,
@@ -115,7 +116,12 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
     setAttempted(true);
     if (header.priceListCode.trim() === '' || validateItems(rows).size > 0) return;
     try {
-      const next = await save.mutateAsync(listInputOf(header, rows, saved?.priceListId));
+      const input = listInputOf(
+        header,
+        rows,
+        saved ? { priceListId: saved.priceListId, rows: savedRows } : undefined,
+      );
+      const next = await save.mutateAsync(input);
       if (!next) return;
       if (!saved) {
         toast.success(t('priceLists.created'));
@@ -123,8 +129,9 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
         void navigate(`/price-lists/${next.priceListId}`, { replace: true });
         return;
       }
-      // The answer has no items: the rows sent are the list's items now.
-      settle(next, rows);
+      // The answer has no items, and added items got their ids: read them again.
+      const fresh = input.priceItemChanges ? await getPriceList(next.priceListId) : null;
+      settle(next, fresh ? inPlaceOf(rows, fresh.priceItemInfos.map(itemDraftOf)) : rows);
       toast.success(t('priceLists.saved', { count: next.itemCount }));
     } catch {
       // The API client shows why (a taken code, a repeated order number, a reference not in its list).
