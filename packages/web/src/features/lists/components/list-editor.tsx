@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TGenericList } from '@portal/contract';
-import { Alert, Button, Card, Flex, Form, Input, Switch, theme, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -25,6 +25,7 @@ import {
 } from './list-draft.ts';
 import { listErrorText } from './list-error-text.ts';
 import { ListItemsEditor } from './list-items-editor.tsx';
+import { HeaderSwitch, HeaderText } from '../../../shared/ui/header-fields.tsx';
 import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
@@ -125,46 +126,32 @@ function ListEditorForm({ list }: { list: TGenericList | null }) {
       <Card size="small" style={{ marginBottom: 16 }}>
         <Form layout="vertical" component="div" requiredMark={mayUpdate ? undefined : false}>
           <Flex wrap gap={16}>
-            <Form.Item
+            <HeaderText
+              id="list-code"
               label={t('lists.code')}
-              htmlFor="list-code"
+              value={draft.listCode}
+              maxLength={CODE_MAX}
+              readOnly={!mayUpdate}
               required={mayUpdate}
-              validateStatus={codeError ? 'error' : undefined}
-              help={codeError ? listErrorText(t, codeError) : undefined}
-              style={{ flex: '1 1 200px', marginBottom: 8 }}
-            >
-              <Input
-                id="list-code"
-                data-testid="list-code"
-                value={draft.listCode}
-                maxLength={CODE_MAX}
-                readOnly={!mayUpdate}
-                onChange={(event) => setDraft({ listCode: event.target.value })}
-              />
-            </Form.Item>
-            <Form.Item
+              error={codeError ? listErrorText(t, codeError) : undefined}
+              onChange={(listCode) => setDraft({ listCode })}
+            />
+            <HeaderText
+              id="list-description"
               label={t('lists.description')}
-              htmlFor="list-description"
-              style={{ flex: '3 1 280px', marginBottom: 8 }}
-            >
-              <Input
-                id="list-description"
-                data-testid="list-description"
-                value={draft.listDescription}
-                maxLength={LIST_DESCRIPTION_MAX}
-                readOnly={!mayUpdate}
-                onChange={(event) => setDraft({ listDescription: event.target.value })}
-              />
-            </Form.Item>
-            <Form.Item label={t('lists.active')} htmlFor="list-active" style={{ marginBottom: 8 }}>
-              <Switch
-                id="list-active"
-                data-testid="list-active"
-                checked={draft.active}
-                disabled={!mayUpdate}
-                onChange={(active) => setDraft({ active })}
-              />
-            </Form.Item>
+              value={draft.listDescription}
+              maxLength={LIST_DESCRIPTION_MAX}
+              readOnly={!mayUpdate}
+              grow="text"
+              onChange={(listDescription) => setDraft({ listDescription })}
+            />
+            <HeaderSwitch
+              id="list-active"
+              label={t('lists.active')}
+              checked={draft.active}
+              disabled={!mayUpdate}
+              onChange={(active) => setDraft({ active })}
+            />
           </Flex>
         </Form>
       </Card>

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TParameterList } from '@portal/contract';
-import { Alert, Button, Card, Flex, Form, Input, Switch, theme, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldTitle } from './field-title.ts';
@@ -30,6 +30,7 @@ import {
 } from './parameter-draft.ts';
 import { parameterErrorText } from './parameter-error-text.ts';
 import { ParameterGrid } from './parameter-grid.tsx';
+import { HeaderSwitch, HeaderText } from '../../../shared/ui/header-fields.tsx';
 import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
@@ -211,37 +212,25 @@ export function ParameterListForm({ list }: { list: TParameterList | null }) {
       <Card size="small" style={{ marginBottom: 16 }}>
         <Form layout="vertical" component="div" requiredMark={mayEdit ? undefined : false}>
           <Flex wrap gap={16}>
-            <Form.Item
+            <HeaderText
+              id="parameter-list-code"
               label={fieldTitle(t, 'parameterListCode')}
-              htmlFor="parameter-list-code"
+              value={draft.parameterListCode}
+              maxLength={CODE_MAX}
+              readOnly={!mayEdit}
               required={mayEdit}
-              validateStatus={codeError ? 'error' : undefined}
-              help={codeError ? parameterErrorText(t, codeError) : undefined}
-              style={{ flex: '1 1 200px', marginBottom: 8 }}
-            >
-              <Input
-                id="parameter-list-code"
-                data-testid="parameter-list-code"
-                value={draft.parameterListCode}
-                maxLength={CODE_MAX}
-                readOnly={!mayEdit}
-                onChange={(event) => setDraft({ parameterListCode: event.target.value })}
-              />
-            </Form.Item>
-            <Form.Item
+              error={codeError ? parameterErrorText(t, codeError) : undefined}
+              onChange={(parameterListCode) => setDraft({ parameterListCode })}
+            />
+            <HeaderText
+              id="parameter-list-description"
               label={fieldTitle(t, 'parameterListDescription')}
-              htmlFor="parameter-list-description"
-              style={{ flex: '3 1 280px', marginBottom: 8 }}
-            >
-              <Input
-                id="parameter-list-description"
-                data-testid="parameter-list-description"
-                value={draft.parameterListDescription}
-                maxLength={DESCRIPTION_MAX}
-                readOnly={!mayEdit}
-                onChange={(event) => setDraft({ parameterListDescription: event.target.value })}
-              />
-            </Form.Item>
+              value={draft.parameterListDescription}
+              maxLength={DESCRIPTION_MAX}
+              readOnly={!mayEdit}
+              grow="text"
+              onChange={(parameterListDescription) => setDraft({ parameterListDescription })}
+            />
             <Form.Item
               label={t('parameterLists.company')}
               htmlFor="parameter-list-company"
@@ -261,19 +250,13 @@ export function ParameterListForm({ list }: { list: TParameterList | null }) {
                 invalid={companyError !== undefined}
               />
             </Form.Item>
-            <Form.Item
+            <HeaderSwitch
+              id="parameter-list-active"
               label={t('parameterLists.active')}
-              htmlFor="parameter-list-active"
-              style={{ marginBottom: 8 }}
-            >
-              <Switch
-                id="parameter-list-active"
-                data-testid="parameter-list-active"
-                checked={draft.active}
-                disabled={!mayEdit}
-                onChange={(active) => setDraft({ active })}
-              />
-            </Form.Item>
+              checked={draft.active}
+              disabled={!mayEdit}
+              onChange={(active) => setDraft({ active })}
+            />
           </Flex>
         </Form>
       </Card>

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Select, Switch, theme, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Select, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -24,6 +24,7 @@ import {
 } from './price-draft.ts';
 import { PriceItemGrid } from './price-item-grid.tsx';
 import { PriceListImport } from './price-list-import.tsx';
+import { HeaderSwitch, HeaderText } from '../../../shared/ui/header-fields.tsx';
 import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
@@ -193,15 +194,13 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
     label: string,
     key: 'active' | 'isPartList' | 'isDefaultList' | 'isTemplateList',
   ) => (
-    <Form.Item label={label} htmlFor={id} style={{ marginBottom: 8 }}>
-      <Switch
-        id={id}
-        data-testid={id}
-        checked={header[key]}
-        disabled={!mayEdit}
-        onChange={(checked) => patchHeader({ [key]: checked })}
-      />
-    </Form.Item>
+    <HeaderSwitch
+      id={id}
+      label={label}
+      checked={header[key]}
+      disabled={!mayEdit}
+      onChange={(checked) => patchHeader({ [key]: checked })}
+    />
   );
 
   return (
@@ -242,37 +241,25 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
       <Card size="small" style={{ marginBottom: 16 }}>
         <Form layout="vertical" component="div" requiredMark={mayEdit ? undefined : false}>
           <Flex wrap gap={16}>
-            <Form.Item
+            <HeaderText
+              id="price-list-code"
               label={t('priceLists.code')}
-              htmlFor="price-list-code"
+              value={header.priceListCode}
+              maxLength={CODE_MAX}
+              readOnly={!mayEdit}
               required={mayEdit}
-              validateStatus={codeMissing ? 'error' : undefined}
-              help={codeMissing ? t('priceLists.codeRequired') : undefined}
-              style={{ flex: '1 1 200px', marginBottom: 8 }}
-            >
-              <Input
-                id="price-list-code"
-                data-testid="price-list-code"
-                value={header.priceListCode}
-                maxLength={CODE_MAX}
-                readOnly={!mayEdit}
-                onChange={(event) => patchHeader({ priceListCode: event.target.value })}
-              />
-            </Form.Item>
-            <Form.Item
+              error={codeMissing ? t('priceLists.codeRequired') : undefined}
+              onChange={(priceListCode) => patchHeader({ priceListCode })}
+            />
+            <HeaderText
+              id="price-list-description"
               label={t('priceLists.description')}
-              htmlFor="price-list-description"
-              style={{ flex: '3 1 280px', marginBottom: 8 }}
-            >
-              <Input
-                id="price-list-description"
-                data-testid="price-list-description"
-                value={header.priceListDescription}
-                maxLength={DESCRIPTION_MAX}
-                readOnly={!mayEdit}
-                onChange={(event) => patchHeader({ priceListDescription: event.target.value })}
-              />
-            </Form.Item>
+              value={header.priceListDescription}
+              maxLength={DESCRIPTION_MAX}
+              readOnly={!mayEdit}
+              grow="text"
+              onChange={(priceListDescription) => patchHeader({ priceListDescription })}
+            />
           </Flex>
           <Flex wrap gap={16}>
             {choice(
