@@ -1,6 +1,6 @@
 import type { TRegisterRequest } from '@portal/contract';
 import { ZLogin, ZUserData } from '@portal/contract';
-import { Alert, Button, Checkbox, Col, Form, Input, Result, Row, Select, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Result, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
 import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
 import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
+import { PersonFields } from '../../../shared/ui/person-fields.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { solveBotCheck } from '../api/bot-check.ts';
 import { usePublicCompanies } from '../api/public-companies.ts';
@@ -127,36 +128,7 @@ export function RegisterPage() {
         >
           <NewPasswordInput />
         </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="firstName"
-              label={t('user.firstName')}
-              rules={[zodRule(fields.firstName, { name: 'firstName', required: true })]}
-            >
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="lastName"
-              label={t('user.lastName')}
-              rules={[zodRule(fields.lastName, { name: 'lastName', required: true })]}
-            >
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="email"
-          label={t('user.email')}
-          rules={[zodRule(fields.email, { name: 'email', required: true })]}
-        >
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone, { name: 'phone' })]}>
-          <Input type="tel" autoComplete="tel" />
-        </Form.Item>
+        <PersonFields own />
         <Form.Item name="companyId" label={t('user.company')}>
           <Select
             allowClear

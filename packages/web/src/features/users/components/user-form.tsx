@@ -11,6 +11,7 @@ import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
 import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
 import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
+import { PersonFields } from '../../../shared/ui/person-fields.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import type { TCompanyOption } from '../api/find-company-options.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
@@ -214,36 +215,7 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             <NewPasswordInput />
           </Form.Item>
         ) : null}
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="firstName"
-              label={t('user.firstName')}
-              rules={[zodRule(fields.firstName, { name: 'firstName', required: true })]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="lastName"
-              label={t('user.lastName')}
-              rules={[zodRule(fields.lastName, { name: 'lastName', required: true })]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="email"
-          label={t('user.email')}
-          rules={[zodRule(fields.email, { name: 'email', required: true })]}
-        >
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('user.phone')} rules={[zodRule(fields.phone, { name: 'phone' })]}>
-          <Input type="tel" autoComplete="off" />
-        </Form.Item>
+        <PersonFields own={false} />
         <Form.Item
           name="companyId"
           label={t('user.company')}
