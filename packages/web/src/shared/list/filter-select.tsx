@@ -1,4 +1,5 @@
 import { Select, theme, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 export type TFilterOption<V extends string | number> = { value: V; label: string };
 
@@ -62,6 +63,39 @@ export function FilterSelect<V extends string | number>(props: TFilterSelectProp
       onChange={props.onChange}
       // The field fits its chosen text ("Todos los estados") instead of a fixed width that cuts it.
       style={{ minWidth, width: `calc(${chosen.length}ch + 56px)`, maxWidth: '100%' }}
+    />
+  );
+}
+
+type TActiveChoice = 'all' | 'active' | 'inactive';
+
+/**
+ * The status filter of a table whose records may be switched off: all, active or inactive. The two
+ * words come from the screen, as they agree with its records in some languages (es: activa, activas).
+ */
+export function ActiveFilter({
+  value,
+  onChange,
+  activeText,
+  inactiveText,
+}: {
+  value: boolean | null;
+  onChange: (active: boolean | null) => void;
+  activeText: string;
+  inactiveText: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect<TActiveChoice>
+      label={t('common.filterStatus')}
+      value={value === null ? 'all' : value ? 'active' : 'inactive'}
+      onChange={(choice) => onChange(choice === 'all' ? null : choice === 'active')}
+      options={[
+        { value: 'all', label: t('common.statusAll') },
+        { value: 'active', label: activeText },
+        { value: 'inactive', label: inactiveText },
+      ]}
+      minWidth={140}
     />
   );
 }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { FilterSelect } from '../../../shared/list/filter-select.tsx';
+import { ActiveFilter } from '../../../shared/list/filter-select.tsx';
 import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
 import { SearchBox } from '../../../shared/list/search-box.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
@@ -14,8 +14,6 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFindLists } from '../api/find-lists.ts';
 import { useGenericListColumns } from './generic-list-columns.tsx';
 import { genericListsList, type TListFilters, type TListSortField } from './generic-list-state.ts';
-
-type TActive = 'all' | 'active' | 'inactive';
 
 /** #/lists: the generic lists (units, materials, services…) with their item counts. */
 export function GenericLists() {
@@ -51,18 +49,11 @@ export function GenericLists() {
           placeholder={t('lists.searchPlaceholder')}
           testId="lists-search"
         />
-        <FilterSelect<TActive>
-          label={t('lists.filterStatus')}
-          value={active === null ? 'all' : active ? 'active' : 'inactive'}
-          onChange={(value) =>
-            list.update({ filters: { active: value === 'all' ? null : value === 'active' } })
-          }
-          options={[
-            { value: 'all', label: t('lists.statusAll') },
-            { value: 'active', label: t('lists.statusActive') },
-            { value: 'inactive', label: t('lists.statusInactive') },
-          ]}
-          minWidth={140}
+        <ActiveFilter
+          value={active}
+          onChange={(value) => list.update({ filters: { active: value } })}
+          activeText={t('lists.statusActive')}
+          inactiveText={t('lists.statusInactive')}
         />
         <RefreshButton status={status} />
       </Flex>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { FilterSelect } from '../../../shared/list/filter-select.tsx';
+import { ActiveFilter } from '../../../shared/list/filter-select.tsx';
 import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
 import { deleteRowAction, type TRowAction } from '../../../shared/list/row-actions.tsx';
 import { SearchBox } from '../../../shared/list/search-box.tsx';
@@ -21,8 +21,6 @@ import {
   type TParameterListFilters,
   type TParameterListSortField,
 } from './parameter-list-state.ts';
-
-type TActive = 'all' | 'active' | 'inactive';
 
 /** #/parameter-lists: the caller's parameter lists (and the portal-wide ones), opened to edit their parameters. */
 export function ParameterLists() {
@@ -106,18 +104,11 @@ export function ParameterLists() {
           placeholder={t('parameterLists.searchPlaceholder')}
           testId="parameter-list-search"
         />
-        <FilterSelect<TActive>
-          label={t('parameterLists.filterStatus')}
-          value={active === null ? 'all' : active ? 'active' : 'inactive'}
-          onChange={(value) =>
-            list.update({ filters: { active: value === 'all' ? null : value === 'active' } })
-          }
-          options={[
-            { value: 'all', label: t('parameterLists.statusAll') },
-            { value: 'active', label: t('parameterLists.statusActive') },
-            { value: 'inactive', label: t('parameterLists.statusInactive') },
-          ]}
-          minWidth={140}
+        <ActiveFilter
+          value={active}
+          onChange={(value) => list.update({ filters: { active: value } })}
+          activeText={t('parameterLists.statusActive')}
+          inactiveText={t('parameterLists.statusInactive')}
         />
         <RefreshButton status={status} />
       </Flex>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkBar } from '../../../shared/list/bulk-bar.tsx';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { FilterSelect } from '../../../shared/list/filter-select.tsx';
+import { ActiveFilter } from '../../../shared/list/filter-select.tsx';
 import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
 import { SearchBox } from '../../../shared/list/search-box.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
@@ -15,8 +15,6 @@ import { useTermsColumns } from './terms-columns.tsx';
 import { TermsForm } from './terms-form.tsx';
 import { termsList, type TTermsFilters, type TTermsSortField } from './terms-list-state.ts';
 import { useTermsActions } from './use-terms-actions.tsx';
-
-type TActive = 'all' | 'active' | 'inactive';
 
 /** #/terms: the terms of the caller's companies (admins: portal-wide ones too), written in Markdown. */
 export function TermsList() {
@@ -60,18 +58,11 @@ export function TermsList() {
           placeholder={t('terms.searchPlaceholder')}
           testId="terms-search"
         />
-        <FilterSelect<TActive>
-          label={t('terms.filterStatus')}
-          value={active === null ? 'all' : active ? 'active' : 'inactive'}
-          onChange={(value) =>
-            list.update({ filters: { active: value === 'all' ? null : value === 'active' } })
-          }
-          options={[
-            { value: 'all', label: t('terms.statusAll') },
-            { value: 'active', label: t('terms.statusActive') },
-            { value: 'inactive', label: t('terms.statusInactive') },
-          ]}
-          minWidth={140}
+        <ActiveFilter
+          value={active}
+          onChange={(value) => list.update({ filters: { active: value } })}
+          activeText={t('terms.statusActive')}
+          inactiveText={t('terms.statusInactive')}
         />
         <RefreshButton status={status} />
       </Flex>
