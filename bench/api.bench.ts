@@ -190,7 +190,7 @@ async function measure(statements: Record<TCallKey, string[]>, poolSize: number 
     let reference: TCallResult['reference'];
     if (call.key === 'health') {
       say(`${call.name}: bare Fastify hello world`);
-      const hello = await startChildServer('bench/servers/hello-fastify-server.ts');
+      const hello = await startChildServer(work, 'bench/servers/hello-fastify-server.ts');
       children.add(hello);
       try {
         const bare = await loadWarm({ method: 'GET', url: `${hello.url}/` }, hello);

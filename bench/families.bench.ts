@@ -257,7 +257,9 @@ async function measureUpload(): Promise<TUploadReport> {
   say('upload: the bare Node http server');
   const copyDir = path.join(work, 'copies');
   fs.mkdirSync(copyDir, { recursive: true });
-  const copy = await startChildServer('bench/lib/families-copy-server.ts', { env: { COPY_DIR: copyDir } });
+  const copy = await startChildServer(work, 'bench/lib/families-copy-server.ts', {
+    env: { COPY_DIR: copyDir },
+  });
   children.add(copy);
   let copyRun: typeof portalRun;
   try {

@@ -2,6 +2,8 @@ import { type ChildProcess, type Serializable, spawn } from 'node:child_process'
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeFlags } from '../../scripts/node-flags.mjs';
+import { bundled } from './bundle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,20 +44,23 @@ function waitFor(child: ChildProcess, key: string, timeoutMs: number): Promise<R
 }
 
 /**
- * Starts one of bench/servers/*.ts in its own Node process (through tsx) and waits for its port.
- * Its stdout goes to `logFile`, or nowhere, so under load the portal's request log costs what it
- * costs in production minus the disk; its stderr is shown.
+ * Starts one of the bench's servers (a file under bench/, bundled into the run's `work` folder) in
+ * its own Node process, with the flags `npm start` gives Node, and waits for its port. Its stdout goes to `logFile`, or nowhere, so under
+ * load the portal's request log costs what it costs in production minus the disk; its stderr is
+ * shown.
  */
 export async function startChildServer(
+  work: string,
   file: string,
-  options: { env?: NodeJS.ProcessEnv; nodeFlags?: string[]; logFile?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; logFile?: string } = {},
 ): Promise<TChildServer> {
+  const script = await bundled(work, file);
   const stdout = options.logFile ? fs.openSync(options.logFile, 'a') : 'ignore';
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(root, file)],
-    { cwd: root, env: { ...process.env, ...options.env }, stdio: ['ignore', stdout, 'inherit', 'ipc'] },
-  );
+  const child = spawn(process.execPath, [...nodeFlags(), script], {
+    cwd: root,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', stdout, 'inherit', 'ipc'],
+  });
   if (typeof stdout === 'number') fs.closeSync(stdout);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let port: number;

@@ -12,13 +12,10 @@ export const BENCH_ADMIN_PASSWORD = 'Bench-Passw0rd!';
 export const BENCH_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
 export type TPortalOptions = {
-  /** The server file to run; the TypeScript portal unless a bundle is measured. */
-  file?: string;
   /** The portal's stdout (its request log) goes here; nowhere otherwise. */
   logFile?: string;
   /** Overrides of the portal's environment (an empty DATABASE_URL opens PGlite). */
   env?: NodeJS.ProcessEnv;
-  nodeFlags?: string[];
 };
 
 /**
@@ -26,7 +23,7 @@ export type TPortalOptions = {
  * (rate limits, bot check, a second factor for admins) off; the run stops it at its end.
  */
 export async function startBenchPortal(run: TBenchRun, options: TPortalOptions = {}): Promise<TChildServer> {
-  const portal = await startChildServer(options.file ?? 'bench/servers/portal-server.ts', {
+  const portal = await startChildServer(run.work, 'bench/servers/portal-server.ts', {
     env: {
       DATABASE_URL: run.databaseUrl,
       DATA_DIR: path.join(run.work, 'data'),
@@ -39,7 +36,6 @@ export async function startBenchPortal(run: TBenchRun, options: TPortalOptions =
       ...options.env,
     },
     ...(options.logFile ? { logFile: options.logFile } : {}),
-    ...(options.nodeFlags ? { nodeFlags: options.nodeFlags } : {}),
   });
   run.children.add(portal);
   return portal;

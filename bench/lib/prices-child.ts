@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeFlags } from '../../scripts/node-flags.mjs';
+import { bundled } from './bundle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -12,15 +14,20 @@ export type TBareChild = {
 };
 
 /**
- * Starts bench/lib/prices-bare.ts in its own Node process (through tsx, as the portal runs) and
- * waits until it has warmed up on `warmFile`.
+ * Starts bench/lib/prices-bare.ts in its own Node process (bundled into `work` and run with the
+ * flags of npm start, as the portal runs) and waits until it has warmed up on `warmFile`.
  */
-export async function startBare(mode: 'read' | 'write', warmFile: string, rows: number): Promise<TBareChild> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/lib/prices-bare.ts'), mode, warmFile, String(rows)],
-    { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
+export async function startBare(
+  work: string,
+  mode: 'read' | 'write',
+  warmFile: string,
+  rows: number,
+): Promise<TBareChild> {
+  const script = await bundled(work, 'bench/lib/prices-bare.ts');
+  const child = spawn(process.execPath, [...nodeFlags(), script, mode, warmFile, String(rows)], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const next = (key: string, timeoutMs: number) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
