@@ -5,11 +5,11 @@
  * streaming read and write of the same sheet in a process of their own (no validation, no
  * database), alternating in the same run; then the export imported into a second list must give
  * back the same items. npm run bench runs it after families.bench.ts; `npm run bench:prices --
- * [--runs n] [--rows n] [--profile] [--pglite] [--bundle] [--portal-heap-mb n]` alone: --profile
- * adds CPU profiles of one more import and export, --pglite uses the embedded database, --bundle
- * runs the portal bundled as npm start does, --portal-heap-mb caps its V8 old space (the last
- * three write results beside the main ones, not docs/performance.md); --seconds is taken and
- * ignored. docs/performance.md explains the figures.
+ * [--runs n] [--rows n] [--profile] [--pglite]` alone: --profile adds CPU profiles of one more
+ * import and export, --pglite uses the embedded database (its results are written beside the main
+ * ones, not into docs/performance.md); --seconds is taken and ignored. PORTAL_HEAP_MB sets the
+ * heap of every process measured, as it does for npm start. The portal and the references run bundled,
+ * with plain node, as npm start runs the portal. docs/performance.md explains the figures.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +20,6 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { build } from 'esbuild';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import {
@@ -41,6 +40,7 @@ import {
 } from './lib/prices-report.ts';
 import { sheetRows, writeSheet } from './lib/prices-sheet.ts';
 import { startBenchRun } from './lib/bench-run.ts';
+import { nodeFlags } from '../scripts/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -50,10 +50,6 @@ const { values: flags } = parseArgs({
     profile: { type: 'boolean', default: false },
     // npm run bench passes every bench the same flags; the runs here are whole imports and exports.
     seconds: { type: 'string' },
-    // A what-if: the portal with V8's old space capped, to tell a live set from garbage not yet collected.
-    'portal-heap-mb': { type: 'string' },
-    // The portal bundled as `npm start` runs it (plain JavaScript, no TypeScript loader to hold sources).
-    bundle: { type: 'boolean', default: false },
     // The embedded database (PGlite in the portal's data folder) instead of the PostgreSQL server.
     pglite: { type: 'boolean', default: false },
   },
@@ -63,9 +59,6 @@ const SERVER_URL =
 const ROWS = Number(flags.rows);
 const RUNS = Number(flags.runs);
 if (!(ROWS >= 1000) || !(RUNS >= 1)) throw new Error('--rows must be 1000 or more and --runs 1 or more');
-const PORTAL_HEAP_MB = flags['portal-heap-mb'] === undefined ? undefined : Number(flags['portal-heap-mb']);
-if (PORTAL_HEAP_MB !== undefined && !(PORTAL_HEAP_MB >= 64))
-  throw new Error('--portal-heap-mb must be 64 or more');
 const WARM_ROWS = 1000;
 // Issue 11's targets.
 const MAX_IMPORT_RATIO = 2;
@@ -85,51 +78,14 @@ const { started, loadAverageAtStart, work, databaseName, databaseUrl, children, 
 const stopChild = (child: { stop(): Promise<void> }) => stopBenchChild(run, child);
 const signIn = signInAsAdmin;
 
-let portalFile = 'bench/servers/portal-server.ts';
-
 function startPortal(): Promise<TChildServer> {
   return startBenchPortal(run, {
-    file: portalFile,
     env: {
       // Empty: the portal opens PGlite in DATA_DIR.
       DATABASE_URL: flags.pglite ? '' : databaseUrl,
       WEB_DIST: path.join(root, 'packages/web/dist'),
     },
-    ...(PORTAL_HEAP_MB ? { nodeFlags: [`--max-old-space-size=${PORTAL_HEAP_MB}`] } : {}),
   });
-}
-
-/**
- * Bundles bench/servers/portal-server.ts as scripts/build-server.mjs bundles the server, into the
- * work folder beside links to node_modules and the migrations, so it finds them as dist/ does.
- */
-async function bundlePortal(): Promise<string> {
-  const folder = path.join(work, 'bundle');
-  fs.mkdirSync(folder);
-  fs.writeFileSync(path.join(folder, 'package.json'), '{ "type": "module" }\n');
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(folder, 'node_modules'));
-  fs.symlinkSync(path.join(root, 'packages/server/drizzle'), path.join(folder, 'drizzle'));
-  const outfile = path.join(folder, 'portal-server.mjs');
-  await build({
-    entryPoints: [path.join(root, 'bench/servers/portal-server.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return path.relative(root, outfile);
 }
 
 type TListAnswer = {
@@ -342,9 +298,9 @@ async function measure(portal: TChildServer) {
   // Warm: the first import and export load exceljs and the upload's code paths in the portal.
   await importFile(portal, token, listId, warmSheet, WARM_ROWS);
   await exportFile(portal, token, listId, path.join(work, 'warm-export.xlsx'));
-  const reader: TBareChild = await startBare('read', warmSheet, ROWS);
+  const reader: TBareChild = await startBare(work, 'read', warmSheet, ROWS);
   children.add(reader);
-  const writer: TBareChild = await startBare('write', path.join(work, 'bare-warm.xlsx'), ROWS);
+  const writer: TBareChild = await startBare(work, 'write', path.join(work, 'bare-warm.xlsx'), ROWS);
   children.add(writer);
   const runs = {
     import: [] as TTimedRun[],
@@ -409,7 +365,6 @@ try {
     const migrating = await openDatabase({ databaseUrl });
     await migrating.close();
   }
-  if (flags.bundle) portalFile = await bundlePortal();
   // The portal's first start makes the built-in roles, the administrator and the seeded lists.
   await stopChild(await startPortal());
   const portal = await startPortal();
@@ -430,8 +385,8 @@ try {
     loadAverageAtStart,
     rows: ROWS,
     runs: RUNS,
-    portalMaxOldSpaceMb: PORTAL_HEAP_MB ?? null,
-    portal: flags.bundle ? 'bundled with esbuild, plain node (as npm start)' : 'sources through tsx',
+    nodeFlags: nodeFlags(),
+    portal: 'bundled with esbuild, plain node (as npm start)',
     portalLogLevel: LOG_LEVEL,
     durationSeconds: Math.round((Date.now() - started) / 1000),
     ...measured,
@@ -439,12 +394,7 @@ try {
   // Only the issue's 100,000 rows are a result; a smaller trial run keeps its figures in the work folder.
   const file =
     ROWS === 100_000
-      ? path.join(
-          root,
-          'bench',
-          'results',
-          `prices-${flags.pglite ? 'pglite' : 'postgres'}-${date}${flags.bundle ? '-bundle' : ''}${PORTAL_HEAP_MB ? `-heap-${PORTAL_HEAP_MB}mb` : ''}.json`,
-        )
+      ? path.join(root, 'bench', 'results', `prices-${flags.pglite ? 'pglite' : 'postgres'}-${date}.json`)
       : path.join(work, `prices-postgres-${date}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -456,8 +406,6 @@ try {
     : '**Round trip failed**: the export imported into a second list gave different items.';
   const wrote =
     ROWS === 100_000 &&
-    PORTAL_HEAP_MB === undefined &&
-    !flags.bundle &&
     !flags.pglite &&
     writePricesBlock(path.join(root, 'docs', 'performance.md'), `${conditions}.\n\n${table}\n\n${roundTrip}`);
   say(`written to ${path.relative(root, file)}${wrote ? ' and docs/performance.md' : ''}`);

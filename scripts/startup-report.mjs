@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { nodeFlags } from './node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const main = path.join(root, 'packages/server/dist/main.js');
@@ -113,7 +114,7 @@ async function run(label, dataDir, databaseUrl) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [...nodeFlags(), main], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

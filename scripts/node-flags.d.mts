@@ -1,0 +1,3 @@
+export const DEFAULT_HEAP_MB: number;
+
+export function nodeFlags(env?: NodeJS.ProcessEnv): string[];
