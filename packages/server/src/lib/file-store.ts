@@ -5,9 +5,9 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
 import { badRequest, tooLarge, unsupportedType } from './app-error.ts';
 import { sha256Hex } from './crypto.ts';
+import { lazy } from './lazy.ts';
 
 export type TStoredFile = { hash: string; size: number; mimeType: string };
 
@@ -151,8 +151,12 @@ export function pictureType(
   return undefined;
 }
 
+/** sharp (libvips), loaded with the first picture. */
+const loadSharp = lazy(async () => (await import('sharp')).default);
+
 /** A thumbnail of a picture: PNG, at most `side` pixels on its longer side, never enlarged. */
 export async function thumbnailOf(content: Buffer, side = 256): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(content, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize(side, side, { fit: 'inside', withoutEnlargement: true })
@@ -164,6 +168,7 @@ export async function thumbnailOf(content: Buffer, side = 256): Promise<Buffer> 
 export async function checkedPicture(name: string, content: Buffer): Promise<string> {
   const type = pictureType(content);
   if (!type) throw unsupportedType('notAPicture', { name }, name);
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(content, { limitInputPixels: 40_000_000 }).metadata();
     if (!meta.width || !meta.height) throw new Error('no size');
@@ -176,6 +181,7 @@ export async function checkedPicture(name: string, content: Buffer): Promise<str
 /** Turns an uploaded PNG, JPEG, GIF or WebP into a square PNG avatar; anything else is 415. */
 export async function normaliseAvatar(name: string, content: Buffer, side = 256): Promise<Buffer> {
   if (!pictureType(content)) throw unsupportedType('notAPicture', { name }, name);
+  const sharp = await loadSharp();
   try {
     return await sharp(content, { limitInputPixels: 40_000_000 })
       .rotate()

@@ -1,13 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazy } from './lazy.ts';
 
 export type TMail = { to: string; subject: string; text: string };
 
 /** Sends mail through SMTP_URL, or writes one .eml per message to <DATA_DIR>/outbox. */
 export class Mailer {
-  readonly #transport: Transporter;
+  /** nodemailer's transport, made with the first message. */
+  readonly #transport: () => Promise<Transporter>;
   readonly #outbox: string | undefined;
   readonly #from: string;
   readonly #log: FastifyBaseLogger;
@@ -23,14 +25,18 @@ export class Mailer {
     this.#from = options.from;
     this.#log = options.log;
     this.#outbox = options.smtpUrl ? undefined : options.outbox;
-    this.#transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.#transport = lazy(async () => {
+      const { default: nodemailer } = await import('nodemailer');
+      return options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    });
   }
 
   async send(mail: TMail): Promise<void> {
     this.sent.push(mail);
-    const info: unknown = await this.#transport.sendMail({ from: this.#from, ...mail });
+    const transport = await this.#transport();
+    const info: unknown = await transport.sendMail({ from: this.#from, ...mail });
     if (!this.#outbox) {
       this.#log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       return;
