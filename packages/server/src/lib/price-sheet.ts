@@ -1,7 +1,11 @@
 import type { Writable } from 'node:stream';
 import type { TMessage, TPriceItem, TPriceItemInput } from '@portal/contract';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { AppError, unprocessable } from './app-error.ts';
+import { lazy } from './lazy.ts';
+
+/** exceljs, loaded with the first import or export. */
+const loadExcel = lazy(async () => (await import('exceljs')).default);
 
 type TLanguage = 'en' | 'de' | 'es' | 'fr' | 'ja' | 'zh';
 type TColumnKey =
@@ -150,6 +154,7 @@ export async function writePriceSheet(
   pages: AsyncIterable<readonly TPriceItem[]>,
   options: { language: TLanguage; sheetName: string; codes: TSheetCodes },
 ): Promise<void> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -202,45 +207,170 @@ export async function writePriceSheet(
   await workbook.commit();
 }
 
-/** Rows handed on together while a sheet is read. */
-const BATCH_ROWS = 2000;
+/**
+ * Rows go to the database in batches of about this many characters of JSON (some 200 rows). Kept
+ * below V8's large-object size (128 KiB), each batch's text and the rows' strings die young,
+ * instead of piling up in the old generation until a full collection.
+ */
+const BATCH_CHARS = 96 * 1024;
 
 /** At most this many row errors are listed; the rest are counted. */
 const MAX_LISTED_ERRORS = 100;
 
+const COLUMN_COUNT = COLUMNS.length;
+
+/** What a row's cells are checked against: the list codes, and the order numbers seen so far. */
+type TRowContext = {
+  unitIds: Map<string, number>;
+  currencyIds: Map<string, number>;
+  yes: Set<string>;
+  no: Set<string>;
+  seen: Set<string>;
+};
+
 /**
- * Reads the first sheet of an .xlsx (already checked by `assertReadableXlsx`) with the streaming
- * reader: row 1 is the header, every further row an item. Every row is validated; any fault
- * rejects the whole file with 422 and one message per faulty cell (the first 100, then a count).
+ * Checks one row's cells (trimmed text, in column order) and writes each cell's value into
+ * `values`; answers the row's faults, or undefined when it has none.
+ */
+function checkRow(
+  cells: readonly string[],
+  values: unknown[],
+  rowNumber: number,
+  context: TRowContext,
+): TMessage[] | undefined {
+  let faults: TMessage[] | undefined;
+  const fail = (key: TMessage['key'], column: TColumn, value?: string) => {
+    (faults ??= []).push({
+      key,
+      values: {
+        row: rowNumber,
+        column: titleOf(column.key, 'en'),
+        ...(value !== undefined ? { value } : {}),
+      },
+    });
+  };
+  for (let index = 0; index < COLUMN_COUNT; index++) {
+    const column = COLUMNS[index]!;
+    const text = cells[index]!;
+    switch (column.kind) {
+      case 'text':
+        if (index === 0 && text === '') fail('importRequired', column);
+        else if (column.max && text.length > column.max) fail('importTooLong', column, String(column.max));
+        values[index] = text === '' ? null : text;
+        break;
+      case 'number': {
+        if (text === '') {
+          values[index] = column.key === 'value' ? 0 : null;
+          break;
+        }
+        const number = Number(text.replace(',', '.'));
+        // The same bounds as the save's schema, so an imported list always saves again.
+        const [min, max] =
+          column.key === 'value' ? [0, 1e10] : column.key === 'kFactor' ? [0, 1e6] : [-1e9, 1e9];
+        if (!Number.isFinite(number) || number < min || number > max) fail('importNotNumber', column, text);
+        values[index] = number;
+        break;
+      }
+      case 'yesno': {
+        const lower = text.toLowerCase();
+        if (context.yes.has(lower)) values[index] = true;
+        else if (context.no.has(lower)) values[index] = false;
+        else fail('importNotYesNo', column, text);
+        break;
+      }
+      case 'unit':
+      case 'currency': {
+        const id =
+          text === ''
+            ? null
+            : (column.kind === 'unit' ? context.unitIds : context.currencyIds).get(text.toLowerCase());
+        if (id === undefined) fail('importNotInList', column, text);
+        values[index] = id ?? null;
+        break;
+      }
+    }
+  }
+  const order = cells[0]!.toLowerCase();
+  if (order !== '') {
+    if (context.seen.has(order)) fail('importRepeated', COLUMNS[0]!, cells[0]);
+    else context.seen.add(order);
+  }
+  return faults;
+}
+
+/**
+ * A checked row as the JSON text of its item (TPriceItemInput). Made at once, so a batch holds
+ * one flat string per row, not the row's cells and objects: what waits for the database is small,
+ * and the reader's garbage dies young.
+ */
+function itemJson(v: readonly unknown[]): string {
+  const item = {
+    orderNumber: v[0],
+    priceItemDescription: v[1],
+    priceItemInformation: v[2],
+    priceItemValue: v[3],
+    refValue1: v[4],
+    refValue2: v[5],
+    refValue3: v[6],
+    refValue4: v[7],
+    refValue5: v[8],
+    refValue6: v[9],
+    refValue7: v[10],
+    refValue8: v[11],
+    refValue9: v[12],
+    kFactor: v[13],
+    refValuesCanBeConverted: v[14],
+    priceItemReference: v[15],
+    priceItemPerUnitId: v[16],
+    priceItemMeasurementUnitId: v[17],
+    currencyId: v[18],
+  } satisfies Record<keyof TPriceItemInput, unknown>;
+  return JSON.stringify(item);
+}
+
+/**
+ * Reads the first sheet of an .xlsx (already checked by `assertReadableXlsx`) with exceljs's
+ * streaming reader: row 1 is the header, every further row an item, and every row is validated.
+ * Valid rows reach `onBatch` as the JSON text of an array of TPriceItemInput, one batch written
+ * while the next is read; answers how many rows the sheet held. Any faulty row rejects the whole
+ * file with 422 and one message per faulty cell (the first 100, then a count of the other rows);
+ * after the first, no more batches are sent, and when it rejects no `onBatch` is still running.
  */
 export async function readPriceSheet(
   filePath: string,
   codes: TSheetCodes,
-  onBatch: (items: TPriceItemInput[]) => Promise<void>,
+  onBatch: (itemsJson: string) => Promise<void>,
 ): Promise<number> {
-  const unitIds = inverse(codes.units);
-  const currencyIds = inverse(codes.currencies);
-  const yes = new Set([...Object.values(YES), 'true', '1', 'y'].map((v) => v.toLowerCase()));
-  const no = new Set([...Object.values(NO), 'false', '0', 'n', ''].map((v) => v.toLowerCase()));
-  // Rows go out in batches while the file is read; once a bad row is found only validation goes on
-  // (the caller's transaction is rolled back by the 422), so memory holds one batch and the codes.
-  let batch: TPriceItemInput[] = [];
-  // One batch is written while the next is read: the database works on another core meanwhile.
-  let writing: Promise<void> | undefined;
+  const context: TRowContext = {
+    unitIds: inverse(codes.units),
+    currencyIds: inverse(codes.currencies),
+    yes: new Set([...Object.values(YES), 'true', '1', 'y'].map((v) => v.toLowerCase())),
+    no: new Set([...Object.values(NO), 'false', '0', 'n', ''].map((v) => v.toLowerCase())),
+    seen: new Set(),
+  };
+  let batch: string[] = [];
+  let batchChars = 0;
+  // The batch being written: the database works on another core while the next is read.
+  let writing: Promise<void> = Promise.resolve();
   let writeError: unknown;
-  const write = async (items: TPriceItemInput[]) => {
+  const write = async () => {
+    const itemsJson = `[${batch.join(',')}]`;
+    batch = [];
+    batchChars = 0;
     await writing;
-    writing = onBatch(items);
+    writing = onBatch(itemsJson);
     // Awaited before the next batch or at the end; until then its failure is not unhandled.
     writing.catch((error: unknown) => {
       writeError = error;
     });
   };
-  const settled = () => writing?.catch(() => undefined);
-  let count = 0;
-  const errors: TMessage[] = [];
-  let faulty = 0;
-  const seen = new Set<string>();
+  let rows = 0;
+  const faults: TMessage[] = [];
+  let faultyRows = 0;
+  // Reused for every row: a row's cells and values die with it.
+  const cells: string[] = new Array<string>(COLUMN_COUNT).fill('');
+  const values: unknown[] = new Array<unknown>(COLUMN_COUNT).fill(null);
+  const ExcelJS = await loadExcel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     entries: 'emit',
     sharedStrings: 'cache',
@@ -255,124 +385,48 @@ export async function readPriceSheet(
       if (sheets > 1) break;
       for await (const row of worksheet) {
         if (row.number === 1) continue;
-        const cells = COLUMNS.map((_, index) => cellText(row.getCell(index + 1).value));
-        if (cells.every((c) => c === '')) continue;
-        const rowErrors: TMessage[] = [];
-        const fail = (key: TMessage['key'], column: TColumn, value?: string) =>
-          rowErrors.push({
-            key,
-            values: {
-              row: row.number,
-              column: titleOf(column.key, 'en'),
-              ...(value !== undefined ? { value } : {}),
-            },
-          });
-        const item: Record<string, unknown> = {};
-        COLUMNS.forEach((column, index) => {
-          const text = cells[index]!;
-          switch (column.kind) {
-            case 'text':
-              if (column.key === 'orderNumber' && text === '') fail('importRequired', column);
-              else if (column.max && text.length > column.max)
-                fail('importTooLong', column, String(column.max));
-              item[column.key] = text === '' ? null : text;
-              break;
-            case 'number': {
-              if (text === '') {
-                item[column.key] = column.key === 'value' ? 0 : null;
-                break;
-              }
-              const number = Number(text.replace(',', '.'));
-              // The same bounds as the save's schema, so an imported list always saves again.
-              const [min, max] =
-                column.key === 'value' ? [0, 1e10] : column.key === 'kFactor' ? [0, 1e6] : [-1e9, 1e9];
-              if (!Number.isFinite(number) || number < min || number > max)
-                fail('importNotNumber', column, text);
-              item[column.key] = number;
-              break;
-            }
-            case 'yesno':
-              if (yes.has(text.toLowerCase())) item[column.key] = true;
-              else if (no.has(text.toLowerCase())) item[column.key] = false;
-              else fail('importNotYesNo', column, text);
-              break;
-            case 'unit':
-            case 'currency': {
-              const ids = column.kind === 'unit' ? unitIds : currencyIds;
-              const id = text === '' ? null : ids.get(text.toLowerCase());
-              if (id === undefined) fail('importNotInList', column, text);
-              item[column.key] = id ?? null;
-              break;
-            }
-          }
-        });
-        const order = cells[0]!.toLowerCase();
-        if (order !== '') {
-          if (seen.has(order)) fail('importRepeated', COLUMNS[0]!, cells[0]);
-          else seen.add(order);
+        let blank = true;
+        for (let index = 0; index < COLUMN_COUNT; index++) {
+          const text = cellText(row.getCell(index + 1).value);
+          cells[index] = text;
+          if (text !== '') blank = false;
         }
-        if (rowErrors.length) {
-          faulty += 1;
-          for (const error of rowErrors) if (errors.length < MAX_LISTED_ERRORS) errors.push(error);
+        if (blank) continue;
+        const rowFaults = checkRow(cells, values, row.number, context);
+        if (rowFaults) {
+          faultyRows += 1;
+          for (const fault of rowFaults) if (faults.length < MAX_LISTED_ERRORS) faults.push(fault);
           continue;
         }
-        count += 1;
-        if (faulty > 0) continue;
-        batch.push(toItemInput(item));
-        if (batch.length >= BATCH_ROWS) {
-          await write(batch);
-          batch = [];
-        }
+        rows += 1;
+        if (faultyRows > 0) continue;
+        const json = itemJson(values);
+        batch.push(json);
+        batchChars += json.length + 1;
+        if (batchChars >= BATCH_CHARS) await write();
       }
     }
+    if (sheets === 0) throw unprocessable('importUnreadable', { name: 'excelFile' }, 'excelFile');
+    if (faultyRows > 0) {
+      const listedRows = new Set(faults.map((fault) => fault.values?.row)).size;
+      if (faultyRows > listedRows)
+        faults.push({ key: 'importMoreErrors', values: { count: faultyRows - listedRows } });
+      throw new AppError(422, faults);
+    }
+    if (rows === 0) throw unprocessable('importNoRows', undefined, 'excelFile');
+    if (batch.length) await write();
+    await writing;
+    return rows;
   } catch (error) {
     // The caller's transaction ends with this error: no insert may still be running on it.
-    await settled();
+    await writing.catch(() => undefined);
     if (error instanceof AppError || error === writeError) throw error;
     throw unprocessable('importUnreadable', { name: 'excelFile' }, 'excelFile');
   }
-  await settled();
-  if (sheets === 0) throw unprocessable('importUnreadable', { name: 'excelFile' }, 'excelFile');
-  if (faulty > 0) {
-    const listedRows = new Set(errors.map((e) => e.values?.row)).size;
-    const messages = [...errors];
-    if (faulty > listedRows)
-      messages.push({ key: 'importMoreErrors', values: { count: faulty - listedRows } });
-    throw new AppError(422, messages);
-  }
-  if (count === 0) throw unprocessable('importNoRows', undefined, 'excelFile');
-  await writing;
-  if (batch.length) await onBatch(batch);
-  return count;
-}
-
-function toItemInput(item: Record<string, unknown>): TPriceItemInput {
-  const ref = (n: number) => item[`refValue${n}`] as number | null;
-  return {
-    orderNumber: item.orderNumber as string,
-    priceItemDescription: item.description as string | null,
-    priceItemInformation: item.information as string | null,
-    priceItemValue: item.value as number,
-    refValue1: ref(1),
-    refValue2: ref(2),
-    refValue3: ref(3),
-    refValue4: ref(4),
-    refValue5: ref(5),
-    refValue6: ref(6),
-    refValue7: ref(7),
-    refValue8: ref(8),
-    refValue9: ref(9),
-    kFactor: item.kFactor as number | null,
-    refValuesCanBeConverted: item.convertible as boolean,
-    priceItemReference: item.reference as string | null,
-    priceItemPerUnitId: item.perUnit as number | null,
-    priceItemMeasurementUnitId: item.unit as number | null,
-    currencyId: item.currency as number | null,
-  };
 }
 
 /** A cell's value as trimmed text (numbers as JavaScript writes them, rich text joined, formulas by result). */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return value.trim();

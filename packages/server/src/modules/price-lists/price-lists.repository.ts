@@ -1,4 +1,4 @@
-import type { TPriceListFindRequest } from '@portal/contract';
+import type { TPriceItemInput, TPriceListFindRequest } from '@portal/contract';
 import { and, asc, count, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbContext } from '../../db/context.ts';
@@ -8,23 +8,35 @@ import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 export type TPriceListRow = typeof priceLists.$inferSelect;
 export type TPriceListWrite = Omit<typeof priceLists.$inferInsert, 'id'>;
 export type TPriceItemRow = typeof priceItems.$inferSelect;
-export type TPriceItemWrite = Omit<typeof priceItems.$inferInsert, 'id' | 'priceListId'>;
 
 const itemCount =
   sql<number>`(select count(*) from ${priceItems} pi where pi.price_list_id = ${priceLists}.id)`.mapWith(
     Number,
   );
 const SORT_COLUMNS = { priceListCode: sql`lower(${priceLists.code})`, active: priceLists.active, itemCount };
-/** The columns of an item as written by the JSON of TPriceItemWrite, for jsonb_to_recordset. */
-const ITEM_RECORD = sql.raw(`"orderNumber" text, description text, information text, value numeric,
-  "refValue1" float8, "refValue2" float8, "refValue3" float8, "refValue4" float8, "refValue5" float8,
-  "refValue6" float8, "refValue7" float8, "refValue8" float8, "refValue9" float8, "kFactor" float8,
-  "refValuesCanBeConverted" boolean, reference text, "perUnitId" integer, "measurementUnitId" integer,
-  "currencyId" integer`);
+/**
+ * Items travel to PostgreSQL as one JSON parameter, an array of contract item records
+ * (TPriceItemInput, with `priceItemId` when rewritten), unpacked by jsonb_to_recordset: one
+ * statement per batch, however many rows.
+ */
+const ITEM_RECORD = sql.raw(`"orderNumber" text, "priceItemDescription" text, "priceItemInformation" text,
+  "priceItemValue" numeric, "refValue1" float8, "refValue2" float8, "refValue3" float8, "refValue4" float8,
+  "refValue5" float8, "refValue6" float8, "refValue7" float8, "refValue8" float8, "refValue9" float8,
+  "kFactor" float8, "refValuesCanBeConverted" boolean, "priceItemReference" text, "priceItemPerUnitId" integer,
+  "priceItemMeasurementUnitId" integer, "currencyId" integer`);
+/** The table's columns from such a record `x`, in ITEM_COLUMNS' order (empty texts stored as null). */
+const ITEM_VALUES = sql.raw(`x."orderNumber", nullif(x."priceItemDescription", ''),
+  nullif(x."priceItemInformation", ''), coalesce(x."priceItemValue", 0), x."refValue1", x."refValue2",
+  x."refValue3", x."refValue4", x."refValue5", x."refValue6", x."refValue7", x."refValue8", x."refValue9",
+  x."kFactor", coalesce(x."refValuesCanBeConverted", false), nullif(x."priceItemReference", ''),
+  x."priceItemPerUnitId", x."priceItemMeasurementUnitId", x."currencyId"`);
+const ITEM_COLUMNS = sql.raw(`order_number, description, information, value, ref_value1, ref_value2,
+  ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9, k_factor,
+  ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id`);
 /** Items per piece of JSON text when a list's items are read as JSON. */
 const JSON_PIECE = 2000;
-/** Rows per insert statement when items are written in bulk. */
-const BATCH = 1000;
+/** Items per statement when a list's items are written from records. */
+const BATCH = 2000;
 
 /** Price lists and their items. */
 export class PriceListsRepository {
@@ -138,12 +150,8 @@ export class PriceListsRepository {
   /** Copies one list's items into another, in the database. */
   async copyItems(fromListId: number, toListId: number): Promise<void> {
     await this.#ctx.db.execute(sql`
-      insert into ${priceItems} (price_list_id, order_number, description, information, value,
-        ref_value1, ref_value2, ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9,
-        k_factor, ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id)
-      select ${toListId}, order_number, description, information, value,
-        ref_value1, ref_value2, ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9,
-        k_factor, ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id
+      insert into ${priceItems} (price_list_id, ${ITEM_COLUMNS})
+      select ${toListId}, ${ITEM_COLUMNS}
       from ${priceItems} where price_list_id = ${fromListId} order by id`);
   }
 
@@ -171,13 +179,15 @@ export class PriceListsRepository {
   }
 
   /** Replaces a list's items by the given ones, inserted in batches. */
-  async replaceItems(listId: number, items: TPriceItemWrite[]): Promise<void> {
-    await this.#ctx.db.delete(priceItems).where(eq(priceItems.priceListId, listId));
-    for (let start = 0; start < items.length; start += BATCH) {
-      await this.#ctx.db
-        .insert(priceItems)
-        .values(items.slice(start, start + BATCH).map((item) => ({ ...item, priceListId: listId })));
-    }
+  async replaceItems(listId: number, items: TPriceItemInput[]): Promise<void> {
+    await this.deleteItems(listId);
+    await this.insertItems(listId, items);
+  }
+
+  /** Adds items, in batches of one statement each. */
+  async insertItems(listId: number, items: TPriceItemInput[]): Promise<void> {
+    for (let start = 0; start < items.length; start += BATCH)
+      await this.insertItemsJson(listId, JSON.stringify(items.slice(start, start + BATCH)));
   }
 
   /** Which of `ids` are items of the list. */
@@ -227,18 +237,13 @@ export class PriceListsRepository {
   }
 
   /** Rewrites items of the list in place: same ids, so they keep their place in id order. */
-  async updateItems(listId: number, items: (TPriceItemWrite & { id: number })[]): Promise<void> {
-    if (items.length === 0) return;
-    await this.#ctx.db.execute(sql`
-      update ${priceItems} p set order_number = x."orderNumber", description = x.description,
-        information = x.information, value = x.value, ref_value1 = x."refValue1", ref_value2 = x."refValue2",
-        ref_value3 = x."refValue3", ref_value4 = x."refValue4", ref_value5 = x."refValue5",
-        ref_value6 = x."refValue6", ref_value7 = x."refValue7", ref_value8 = x."refValue8",
-        ref_value9 = x."refValue9", k_factor = x."kFactor", ref_values_can_be_converted = x."refValuesCanBeConverted",
-        reference = x.reference, per_unit_id = x."perUnitId", measurement_unit_id = x."measurementUnitId",
-        currency_id = x."currencyId"
-      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id integer, ${ITEM_RECORD})
-      where p.id = x.id and p.price_list_id = ${listId}`);
+  async updateItems(listId: number, items: (TPriceItemInput & { priceItemId: number })[]): Promise<void> {
+    for (let start = 0; start < items.length; start += BATCH)
+      await this.#ctx.db.execute(sql`
+        update ${priceItems} p set (${ITEM_COLUMNS}) = (${ITEM_VALUES})
+        from jsonb_to_recordset(${JSON.stringify(items.slice(start, start + BATCH))}::jsonb)
+          as x("priceItemId" integer, ${ITEM_RECORD})
+        where p.id = x."priceItemId" and p.price_list_id = ${listId}`);
   }
 
   /** Deletes a list's items (an import then adds the new ones in batches). */
@@ -246,18 +251,12 @@ export class PriceListsRepository {
     await this.#ctx.db.delete(priceItems).where(eq(priceItems.priceListId, listId));
   }
 
-  /** Adds items in one statement: the batch travels as one JSON parameter, unpacked by PostgreSQL. */
-  async insertItems(listId: number, items: TPriceItemWrite[]): Promise<void> {
-    if (items.length === 0) return;
+  /** Adds items in one statement from the JSON text of an array of item records. */
+  async insertItemsJson(listId: number, itemsJson: string): Promise<void> {
     await this.#ctx.db.execute(sql`
-      insert into ${priceItems} (price_list_id, order_number, description, information, value,
-        ref_value1, ref_value2, ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9,
-        k_factor, ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id)
-      select ${listId}, x."orderNumber", x.description, x.information, x.value,
-        x."refValue1", x."refValue2", x."refValue3", x."refValue4", x."refValue5", x."refValue6", x."refValue7",
-        x."refValue8", x."refValue9", x."kFactor", x."refValuesCanBeConverted", x.reference, x."perUnitId",
-        x."measurementUnitId", x."currencyId"
-      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(${ITEM_RECORD})`);
+      insert into ${priceItems} (price_list_id, ${ITEM_COLUMNS})
+      select ${listId}, ${ITEM_VALUES}
+      from json_to_recordset(${itemsJson}::json) as x(${ITEM_RECORD})`);
   }
 
   /** Clears the default flag of the other lists with the same company, material and component type. */

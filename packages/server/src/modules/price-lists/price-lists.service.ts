@@ -1,7 +1,6 @@
 import type {
   TPriceItem,
   TPriceItemChanges,
-  TPriceItemInput,
   TPriceList,
   TPriceListFindRequest,
   TPriceListInput,
@@ -24,7 +23,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { ListsService } from '../lists/lists.service.ts';
 import { toPriceItem, toPriceList } from './price-lists.mapper.ts';
-import type { PriceListsRepository, TPriceItemWrite, TPriceListRow } from './price-lists.repository.ts';
+import type { PriceListsRepository, TPriceListRow } from './price-lists.repository.ts';
 
 type TPriceListSummary = z.infer<typeof ZPriceListSummary>;
 
@@ -37,8 +36,6 @@ export type TPriceListsDeps = {
 };
 
 const listNotFound = () => notFound('notFound', { name: 'price list' });
-/** Items per insert statement when a change set adds them. */
-const ITEM_BATCH = 2000;
 /** Largest .xlsx taken for an import (a 100,000-row list is about 5 MB). */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
@@ -128,7 +125,7 @@ export class PriceListsService {
         const id = existing ? existing.id : await this.#d.repo.insert({ ...values, userId: auth.userId });
         if (existing) await this.#d.repo.update(id, values);
         if (values.isDefaultList) await this.#d.repo.clearDefault({ id, ...values });
-        if (input.priceItemInfos) await this.#d.repo.replaceItems(id, input.priceItemInfos.map(toItemWrite));
+        if (input.priceItemInfos) await this.#d.repo.replaceItems(id, input.priceItemInfos);
         if (input.priceItemChanges)
           await this.#applyItemChanges(id, input.priceItemChanges, `priceListInfos.${inputs.indexOf(input)}`);
         await this.#d.audit.record({
@@ -260,8 +257,8 @@ export class PriceListsService {
       await this.#d.transaction(async () => {
         await this.#d.repo.lock(id);
         await this.#d.repo.deleteItems(id);
-        const rows = await readPriceSheet(file, codes, (batch) =>
-          this.#d.repo.insertItems(id, batch.map(toItemWrite)),
+        const rows = await readPriceSheet(file, codes, (itemsJson) =>
+          this.#d.repo.insertItemsJson(id, itemsJson),
         );
         await this.#d.audit.record({
           action: 'pricelist.import',
@@ -307,17 +304,17 @@ export class PriceListsService {
     }
     await this.#d.repo.deleteItemsById(listId, changes.removeIds);
     const rewritten = changes.upsert.flatMap((item) =>
-      item.priceItemId === undefined ? [] : [{ ...toItemWrite(item), id: item.priceItemId }],
+      item.priceItemId === undefined ? [] : [{ ...item, priceItemId: item.priceItemId }],
     );
-    const added = changes.upsert.filter((item) => item.priceItemId === undefined).map(toItemWrite);
     await this.#d.repo.parkOrderNumbers(
       listId,
-      rewritten.map((item) => item.id),
+      rewritten.map((item) => item.priceItemId),
     );
-    for (let start = 0; start < rewritten.length; start += ITEM_BATCH)
-      await this.#d.repo.updateItems(listId, rewritten.slice(start, start + ITEM_BATCH));
-    for (let start = 0; start < added.length; start += ITEM_BATCH)
-      await this.#d.repo.insertItems(listId, added.slice(start, start + ITEM_BATCH));
+    await this.#d.repo.updateItems(listId, rewritten);
+    await this.#d.repo.insertItems(
+      listId,
+      changes.upsert.filter((item) => item.priceItemId === undefined),
+    );
   }
 
   async #codes(): Promise<TSheetCodes> {
@@ -367,30 +364,6 @@ export class PriceListsService {
     }
     await this.#d.companies.assertInScope(auth, companyId);
   }
-}
-
-function toItemWrite(item: TPriceItemInput): TPriceItemWrite {
-  return {
-    orderNumber: item.orderNumber,
-    description: item.priceItemDescription || null,
-    information: item.priceItemInformation || null,
-    value: item.priceItemValue,
-    refValue1: item.refValue1 ?? null,
-    refValue2: item.refValue2 ?? null,
-    refValue3: item.refValue3 ?? null,
-    refValue4: item.refValue4 ?? null,
-    refValue5: item.refValue5 ?? null,
-    refValue6: item.refValue6 ?? null,
-    refValue7: item.refValue7 ?? null,
-    refValue8: item.refValue8 ?? null,
-    refValue9: item.refValue9 ?? null,
-    kFactor: item.kFactor ?? null,
-    refValuesCanBeConverted: item.refValuesCanBeConverted,
-    reference: item.priceItemReference || null,
-    perUnitId: item.priceItemPerUnitId ?? null,
-    measurementUnitId: item.priceItemMeasurementUnitId ?? null,
-    currencyId: item.currencyId ?? null,
-  };
 }
 
 export type { TPriceList };
