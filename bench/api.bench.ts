@@ -26,7 +26,7 @@ import { type TLoadResult, type TRequest, load } from './lib/load.ts';
 import { type TPgbenchResult, pgbench } from './lib/pgbench.ts';
 import { type TCallResult, resultsTable, writeDocsTable } from './lib/report.ts';
 import { seedUsers } from './lib/seed-users.ts';
-import { type TSequentialScan, sequentialScans, serverLogFile } from './lib/sql-capture.ts';
+import { type TCapture, type TSequentialScan, sequentialScans, serverLogFile } from './lib/sql-capture.ts';
 import { startBenchRun } from './lib/bench-run.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -159,7 +159,7 @@ function poolSizeOf(db: TDb): number | undefined {
 }
 
 /** Each call's statements, captured with log_statement = 'all' (see captureCallStatements). */
-function captureStatements(logFile: string): Promise<Record<TCallKey, string[]>> {
+function captureStatements(logFile: string): Promise<Record<TCallKey, TCapture>> {
   return captureCallStatements(run, {
     calls: CALLS,
     serverLog: logFile,
@@ -170,12 +170,12 @@ function captureStatements(logFile: string): Promise<Record<TCallKey, string[]>>
   });
 }
 
-async function measure(statements: Record<TCallKey, string[]>, poolSize: number | undefined) {
+async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | undefined) {
   const benchDb = new pg.Client({ connectionString: databaseUrl });
   await benchDb.connect();
   const scans: Partial<Record<TCallKey, TSequentialScan[]>> = {};
   try {
-    for (const call of CALLS) scans[call.key] = await sequentialScans(benchDb, statements[call.key]);
+    for (const call of CALLS) scans[call.key] = await sequentialScans(benchDb, captures[call.key].statements);
   } finally {
     await benchDb.end();
   }
@@ -205,11 +205,10 @@ async function measure(statements: Record<TCallKey, string[]>, poolSize: number 
       }
     } else {
       say(`${call.name}: its SQL in pgbench`);
-      const script = path.join(work, `${call.key}.sql`);
-      fs.writeFileSync(script, `${statements[call.key].join(';\n')};\n`);
       const replay: TPgbenchResult = await pgbench({
         databaseUrl,
-        script,
+        capture: captures[call.key],
+        name: call.key,
         clients: CONNECTIONS,
         threads: PGBENCH_THREADS,
         seconds: SECONDS,
@@ -236,7 +235,7 @@ async function measure(statements: Record<TCallKey, string[]>, poolSize: number 
       target: call.target,
       checks,
       met: Object.values(checks).every(Boolean),
-      statements: statements[call.key],
+      statements: captures[call.key].statements,
       sequentialScans: scans[call.key]!,
     });
   }
@@ -343,8 +342,8 @@ try {
     await profile();
   } else {
     say('capturing the SQL of each call');
-    const statements = await captureStatements(logFile!);
-    await measure(statements, poolSize);
+    const captures = await captureStatements(logFile!);
+    await measure(captures, poolSize);
   }
 } finally {
   await cleanUp();

@@ -37,7 +37,7 @@ import { type TLoadResult, type TRequest, load } from './lib/load.ts';
 import { pgbench } from './lib/pgbench.ts';
 import type { TCallResult } from './lib/report.ts';
 import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
-import { sequentialScans, serverLogFile, type TSequentialScan } from './lib/sql-capture.ts';
+import { sequentialScans, serverLogFile, type TCapture, type TSequentialScan } from './lib/sql-capture.ts';
 import { startBenchRun } from './lib/bench-run.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,7 +150,7 @@ function sourceVersion(): { commit: string; packagesChanged: boolean } {
 }
 
 /** Each call's statements, captured with log_statement = 'all' (see captureCallStatements). */
-function captureStatements(calls: TCall[], logFile: string): Promise<Record<TCallKey, string[]>> {
+function captureStatements(calls: TCall[], logFile: string): Promise<Record<TCallKey, TCapture>> {
   return captureCallStatements(run, {
     calls,
     serverLog: logFile,
@@ -163,7 +163,7 @@ function captureStatements(calls: TCall[], logFile: string): Promise<Record<TCal
 /** Each call under load through the portal, then its SQL in pgbench, back to back. */
 async function measureFinds(
   calls: TCall[],
-  statements: Record<TCallKey, string[]>,
+  captures: Record<TCallKey, TCapture>,
 ): Promise<Array<TCallResult & { plans: TStatementPlan[] }>> {
   const benchDb = new pg.Client({ connectionString: databaseUrl });
   await benchDb.connect();
@@ -171,10 +171,10 @@ async function measureFinds(
   const plans: Partial<Record<TCallKey, TStatementPlan[]>> = {};
   try {
     for (const call of calls) {
-      scans[call.key] = await sequentialScans(benchDb, statements[call.key]);
+      scans[call.key] = await sequentialScans(benchDb, captures[call.key].statements);
       // Twice: the first warms the cache, the second is the plan and timing a warm server has.
-      await plansOf(benchDb, statements[call.key]);
-      plans[call.key] = await plansOf(benchDb, statements[call.key]);
+      await plansOf(benchDb, captures[call.key].statements);
+      plans[call.key] = await plansOf(benchDb, captures[call.key].statements);
     }
   } finally {
     await benchDb.end();
@@ -189,11 +189,10 @@ async function measureFinds(
       say(`${call.name}: API`);
       const api = await loadWarm(request, portal);
       say(`${call.name}: its SQL in pgbench`);
-      const script = path.join(work, `${call.key}.sql`);
-      fs.writeFileSync(script, `${statements[call.key].join(';\n')};\n`);
       const replay = await pgbench({
         databaseUrl,
-        script,
+        capture: captures[call.key],
+        name: call.key,
         clients: CONNECTIONS,
         threads: PGBENCH_THREADS,
         seconds: SECONDS,
@@ -204,7 +203,7 @@ async function measureFinds(
         ...(call.target.ratio !== undefined ? { ratio: ratio >= call.target.ratio } : {}),
         ...(call.target.p99Ms !== undefined ? { p99: api.latencyMs.p99 < call.target.p99Ms } : {}),
         ...(call.target.indexed
-          ? { indexed: searchUsesTrigramIndex(statements[call.key], plans[call.key]!) }
+          ? { indexed: searchUsesTrigramIndex(captures[call.key].statements, plans[call.key]!) }
           : {}),
         clean: api.non2xx === 0 && api.errors === 0 && api.timeouts === 0,
       };
@@ -219,7 +218,7 @@ async function measureFinds(
         target: call.target,
         checks,
         met: Object.values(checks).every(Boolean),
-        statements: statements[call.key],
+        statements: captures[call.key].statements,
         sequentialScans: scans[call.key]!,
         plans: plans[call.key]!,
       });
@@ -290,8 +289,8 @@ async function measureUpload(): Promise<TUploadReport> {
   };
 }
 
-async function measure(calls: TCall[], statements: Record<TCallKey, string[]>, seeded: TSeededFamilies) {
-  const finds = await measureFinds(calls, statements);
+async function measure(calls: TCall[], captures: Record<TCallKey, TCapture>, seeded: TSeededFamilies) {
+  const finds = await measureFinds(calls, captures);
   const upload = await measureUpload();
   const durationSeconds = Math.round((Date.now() - started) / 1000);
   const report = {
@@ -398,8 +397,8 @@ try {
     await profile(calls);
   } else {
     say('capturing the SQL of each call');
-    const statements = await captureStatements(calls, logFile!);
-    await measure(calls, statements, seeded);
+    const captures = await captureStatements(calls, logFile!);
+    await measure(calls, captures, seeded);
   }
 } finally {
   await cleanUp();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type pg from 'pg';
-import type { TCallResult } from './report.ts';
+import { replayText, type TCallResult } from './report.ts';
 import type { TRssTrace, TUploadResult } from './families-upload.ts';
 
 /** The trigram index the family search must read (packages/server/src/db/schema/content.ts). */
-export const SEARCH_INDEX = 'revit_families_search_trgm_idx';
+export const SEARCH_INDEX = 'revit_families_category_search_idx';
 
 export type TStatementPlan = {
   /** Position of the statement in the call's transaction, from 1. */
@@ -73,9 +73,8 @@ function verdict(met: boolean, checks: Record<string, boolean>): string {
 export function familiesTables(results: TCallResult[], upload: TUploadReport | undefined): string {
   const finds = results.map((r) => {
     const found = r.answer.totalCount !== undefined ? ` (${number(r.answer.totalCount)} found)` : '';
-    const statements = `${r.statements.length} statement${r.statements.length === 1 ? '' : 's'}`;
     const cpu = r.api.serverCpuMsPerRequest;
-    return `| ${r.name}${found} | ${number(r.api.requestsPerSecond)} req/s | ${number(r.reference.perSecond)} tps (${statements}) | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${Math.round(r.reference.p99Ms)} ms | ${cpu === undefined ? '' : `${cpu.toFixed(2)} ms`} | ${targetText(r.target)} | ${verdict(r.met, r.checks)} |`;
+    return `| ${r.name}${found} | ${number(r.api.requestsPerSecond)} req/s | ${number(r.reference.perSecond)} tps (${replayText(r)}) | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${Math.round(r.reference.p99Ms)} ms | ${cpu === undefined ? '' : `${cpu.toFixed(2)} ms`} | ${targetText(r.target)} | ${verdict(r.met, r.checks)} |`;
   });
   const tables = [
     '| call | API | its SQL in pgbench, same run | ratio | API p99 | SQL p99 | portal CPU per request | target | verdict |',

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TCapture } from './sql-capture.ts';
 
 export type TPgbenchResult = {
+  /** Whether the statements were replayed prepared, as the portal ran them. */
+  prepared: boolean;
   tps: number;
   transactions: number;
   failed: number;
@@ -28,18 +31,42 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Replays a script with pgbench (`-n -c clients -j threads -T seconds`, simple protocol) and
- * answers its throughput and the latency percentiles of every transaction it logged.
- * Simple protocol: the extended one would turn the `:40` of a timestamp literal into a variable.
+ * The pgbench script that replays one call's statements as one transaction. Statements the
+ * portal ran prepared are prepared once per pgbench connection (PREPARE in the first transaction,
+ * EXECUTE in every one), so the database parses and plans them no more often than for the portal.
+ * Both run in pgbench's simple protocol: its extended one would take the `:MI` of a format or the
+ * `:40` of a timestamp literal for variables.
+ */
+export function replayScript(capture: TCapture): string {
+  if (!capture.prepared) return `${capture.statements.join(';\n')};\n`;
+  const names = capture.statements.map((_, index) => `bench_${index + 1}`);
+  return [
+    '\\if :prepared = 0',
+    ...capture.statements.map((statement, index) => `PREPARE ${names[index]} AS ${statement};`),
+    '\\set prepared 1',
+    '\\endif',
+    ...names.map((name) => `EXECUTE ${name};`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Replays one call's captured statements with pgbench (`-n -c clients -j threads -T seconds`, see
+ * `replayScript`) and answers its throughput and the latency percentiles of every transaction it
+ * logged.
  */
 export async function pgbench(options: {
   databaseUrl: string;
-  script: string;
+  capture: TCapture;
+  /** Names the script file in the work folder. */
+  name: string;
   clients: number;
   threads: number;
   seconds: number;
   workDir: string;
 }): Promise<TPgbenchResult> {
+  const script = path.join(options.workDir, `${options.name}.sql`);
+  fs.writeFileSync(script, replayScript(options.capture));
   const logDir = fs.mkdtempSync(path.join(options.workDir, 'pgbench-log-'));
   try {
     const output = await run(
@@ -52,8 +79,10 @@ export async function pgbench(options: {
         String(options.threads),
         '-T',
         String(options.seconds),
+        '-D',
+        'prepared=0',
         '-f',
-        options.script,
+        script,
         '-l',
         '--log-prefix',
         path.join(logDir, 'tx'),
@@ -76,6 +105,7 @@ export async function pgbench(options: {
     latencies.sort((a, b) => a - b);
     const average = latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, latencies.length);
     return {
+      prepared: options.capture.prepared,
       tps: Number(tps[1]),
       transactions: Number(processed[1]),
       failed: failed ? Number(failed[1]) : 0,

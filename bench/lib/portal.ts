@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TBenchRun } from './bench-run.ts';
 import { type TChildServer, startChildServer } from './child-server.ts';
 import type { TRequest } from './load.ts';
-import { logSize, readLogFrom, statementsOf } from './sql-capture.ts';
+import { logSize, readLogFrom, statementsOf, type TCapture } from './sql-capture.ts';
 
 /** The bench portal's admin password (its users are all fresh, in a database of their own). */
 export const BENCH_ADMIN_PASSWORD = 'Bench-Passw0rd!';
@@ -84,11 +84,11 @@ export async function captureCallStatements<TCall extends { key: string; name: s
     /** A call that may send no statement at all (one answered from memory). */
     mayBeEmpty?: (call: TCall) => boolean;
   },
-): Promise<Record<TCall['key'], string[]>> {
+): Promise<Record<TCall['key'], TCapture>> {
   await run.admin.query(`alter database ${run.databaseName} set log_statement = 'all'`);
   // A fresh portal, so every connection of its pool opens with the setting.
   const portal = await startBenchPortal(run, { logFile: options.portalLog });
-  const captured: Partial<Record<TCall['key'], string[]>> = {};
+  const captured: Partial<Record<TCall['key'], TCapture>> = {};
   try {
     const token = await signInAsAdmin(portal);
     for (const call of options.calls) {
@@ -107,14 +107,14 @@ export async function captureCallStatements<TCall extends { key: string; name: s
       });
       // Each statement is logged when the server receives it, so before the answer; the pause is for slack.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const statements = statementsOf(readLogFrom(options.serverLog, offset), run.databaseName);
-      if (statements.length === 0 && !options.mayBeEmpty?.(call))
+      const capture = statementsOf(readLogFrom(options.serverLog, offset), run.databaseName);
+      if (capture.statements.length === 0 && !options.mayBeEmpty?.(call))
         throw new Error(`no statements captured for ${call.name}`);
-      captured[call.key as TCall['key']] = statements;
+      captured[call.key as TCall['key']] = capture;
     }
   } finally {
     await stopChild(run, portal);
     await run.admin.query(`alter database ${run.databaseName} reset log_statement`);
   }
-  return captured as Record<TCall['key'], string[]>;
+  return captured as Record<TCall['key'], TCapture>;
 }

@@ -37,6 +37,12 @@ function targetText(target: TCallResult['target']): string {
     .join(', ');
 }
 
+/** What pgbench replayed: the call's statements, and whether prepared once, as the portal ran them. */
+export function replayText(r: TCallResult): string {
+  const count = `${r.statements.length} statement${r.statements.length === 1 ? '' : 's'}`;
+  return r.reference.kind === 'pgbench' && r.reference.pgbench.prepared ? `${count}, prepared` : count;
+}
+
 /** The figures as a Markdown table, each API figure beside its reference. */
 export function resultsTable(results: TCallResult[]): string {
   const rows = results.map((r) => {
@@ -45,7 +51,7 @@ export function resultsTable(results: TCallResult[]): string {
       .map((scan) => `${scan.table} (${number(scan.rows)} rows) in statement ${scan.statements.join(', ')}`);
     const reference =
       r.reference.kind === 'pgbench'
-        ? `${number(r.reference.perSecond)} tps (${r.statements.length} statement${r.statements.length === 1 ? '' : 's'}${scans.length ? `; seq scan of ${scans.join(', ')}` : ''})`
+        ? `${number(r.reference.perSecond)} tps (${replayText(r)}${scans.length ? `; seq scan of ${scans.join(', ')}` : ''})`
         : `${number(r.reference.perSecond)} req/s (bare Fastify)`;
     const failed = Object.entries(r.checks)
       .filter(([, ok]) => !ok)

@@ -121,30 +121,41 @@ export function inlineParameters(statement: string, values: Map<number, string>)
 }
 
 /**
- * Every statement one database's sessions sent in a stretch of log (log_statement = 'all'), in the
- * order the server received them, with bound parameters written in as literals.
+ * What one call sent: its statements, with bound parameters written in as literals, and whether
+ * every one of them ran as a named prepared statement (parsed and planned once per connection),
+ * so the replay can do the same.
  */
-export function statementsOf(logText: string, database: string): string[] {
+export type TCapture = { statements: string[]; prepared: boolean };
+
+/**
+ * Every statement one database's sessions sent in a stretch of log (log_statement = 'all'), in the
+ * order the server received them.
+ */
+export function statementsOf(logText: string, database: string): TCapture {
   const entries = logEntries(logText).filter((entry) => entry.database === database);
   const statements: string[] = [];
+  let prepared = true;
   entries.forEach((entry, index) => {
     if (entry.level !== 'LOG') return;
     const simple = /^statement: ([\s\S]*)$/.exec(entry.text);
     if (simple) {
       statements.push(simple[1]!);
+      prepared = false;
       return;
     }
-    const execute = /^execute [^:]*: ([\s\S]*)$/.exec(entry.text);
+    const execute = /^execute ([^:]*): ([\s\S]*)$/.exec(entry.text);
     if (!execute) return;
+    // An unnamed statement is parsed and planned for each run; a named one once per connection.
+    if (execute[1] === '<unnamed>') prepared = false;
     // A bound statement's DETAIL follows it from the same backend, written in the same message.
     const detail = entries.slice(index + 1).find((next) => next.pid === entry.pid);
     const values =
       detail?.level === 'DETAIL' && detail.text.startsWith('parameters: ')
         ? parametersOf(detail.text)
         : new Map<number, string>();
-    statements.push(inlineParameters(execute[1]!, values));
+    statements.push(inlineParameters(execute[2]!, values));
   });
-  return statements;
+  return { statements, prepared: prepared && statements.length > 0 };
 }
 
 export type TSequentialScan = { table: string; rows: number; statements: number[] };
