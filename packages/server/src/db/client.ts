@@ -106,22 +106,23 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   // The embedded database is loaded only when it is used: with a server, the portal never pays for it.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/btree_gin'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
-    ],
-  );
+    ]);
+  const extensions = { pg_trgm, btree_gin };
   let release = () => {};
   let client: PGlite;
   if (options.inMemory || !options.dataDir) {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions });
   } else {
     release = lockDataFolder(options.dataDir);
     try {
-      client = new PGlite(path.join(options.dataDir, 'pgdata'), { extensions: { pg_trgm } });
+      client = new PGlite(path.join(options.dataDir, 'pgdata'), { extensions });
     } catch (error) {
       release();
       throw error;

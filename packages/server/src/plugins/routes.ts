@@ -43,15 +43,34 @@ type THandler<P extends TRoutePermission, B, Q, A, R extends z.ZodType> = (
 ) => Promise<z.input<R> | JsonText>;
 
 /**
- * A payload already written as JSON text, in pieces that go out as they are: the members of the
- * payload object without its braces (`"priceListInfos":[…]`). For answers too big to build as
- * objects (a price list of 100,000 items); the route's response schema still documents it.
+ * A payload already written as JSON text: the members of the payload object without its braces
+ * (`"priceListInfos":[…]`), in pieces that go out as they are. For answers whose records
+ * PostgreSQL writes as JSON (a find's page, a price list of 100,000 items), so they never become
+ * objects and then text again; the route's response schema still documents them, and in tests
+ * (`checkResponses`) the text is parsed and checked against it like any answer.
  */
 export class JsonText {
   readonly members: readonly string[];
+  /** Sent as a stream of its pieces (a large answer), not joined into one string first. */
+  readonly stream: boolean;
 
-  constructor(members: readonly string[]) {
+  constructor(members: readonly string[], options: { stream?: boolean } = {}) {
     this.members = members;
+    this.stream = options.stream ?? false;
+  }
+
+  /** A payload of named members, each one's value already JSON text. */
+  static of(members: Record<string, string>): JsonText {
+    return new JsonText([
+      Object.entries(members)
+        .map(([key, value]) => `${JSON.stringify(key)}:${value}`)
+        .join(','),
+    ]);
+  }
+
+  /** The whole answer, `{responseCode, errorMessages, …members}`, as one string. */
+  text(): string {
+    return [...envelopedText(this)].join('');
   }
 }
 
@@ -111,8 +130,10 @@ export function routesOf(app: FastifyInstance) {
             request,
             reply,
           });
-          if (payload instanceof JsonText)
+          if (payload instanceof JsonText) {
+            if (!payload.stream) return payload;
             return reply.type('application/json; charset=utf-8').send(Readable.from(envelopedText(payload)));
+          }
           return { responseCode: 200, errorMessages: [], ...(payload as object) };
         },
       });

@@ -2,6 +2,7 @@ import { messageOfIssue, type TMessage } from '@portal/contract';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
+import { JsonText } from './routes.ts';
 
 /** The path of the first string (value or key) holding a NUL character, or undefined. */
 export function nulPath(data: unknown): Array<string | number> | undefined {
@@ -57,20 +58,22 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
 };
 
 /**
- * Serialises answers with JSON.stringify; with `checkResponses` (tests) every answer is first
- * checked against the route's declared response schema, so a drifted answer fails loudly.
+ * Serialises answers with JSON.stringify, and answers already written as JSON text as they are;
+ * with `checkResponses` (tests) every answer is first checked against the route's declared
+ * response schema, so a drifted answer fails loudly.
  */
 export function serializerCompilerOf(checkResponses: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, url, method }) =>
     (data: unknown) => {
+      const text = data instanceof JsonText ? data.text() : undefined;
       if (checkResponses) {
-        const result = schema.safeParse(data);
+        const result = schema.safeParse(text === undefined ? data : JSON.parse(text));
         if (!result.success) {
           throw new Error(
             `${method} ${url} answered outside its schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
           );
         }
       }
-      return JSON.stringify(data);
+      return text ?? JSON.stringify(data);
     };
 }

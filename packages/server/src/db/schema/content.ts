@@ -149,7 +149,9 @@ export const revitFamilies = pgTable(
     // Serves the page total of a category (index-only count) and status filters.
     index('revit_families_tif_category_idx').on(t.tifStatus, t.categoryId),
     index('revit_families_original_idx').on(t.tifOriginalId),
-    index('revit_families_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Search within a category in one index scan (btree_gin for the category beside the trigrams);
+    // a search over every category reads the same index.
+    index('revit_families_category_search_idx').using('gin', t.categoryId, sql`${t.searchText} gin_trgm_ops`),
     index('revit_families_tags_idx').using('gin', sql`${t.tags} jsonb_path_ops`),
   ],
 );

@@ -1,57 +1,7 @@
-import type {
-  TFamilyFacets,
-  TFamilyType,
-  TFamilyVersion,
-  TRevitFamily,
-  TTifAction,
-  TTifStatus,
-} from '@portal/contract';
-import type { FamiliesRepository, TFamilyListRow, TVersionWithUploader } from './families.repository.ts';
+import type { TFamilyFacets, TFamilyType, TFamilyVersion } from '@portal/contract';
+import type { FamiliesRepository, TVersionWithUploader } from './families.repository.ts';
 
 type TFacetRows = Awaited<ReturnType<FamiliesRepository['facets']>>;
-
-/** The one place a family row becomes the API record. */
-export function toFamily(
-  row: TFamilyListRow,
-  extras: Pick<TRevitFamily, 'revitFamilyPictureBase64' | 'revitFamilyTypes' | 'revitFamilyVersions'> = {},
-): TRevitFamily {
-  return {
-    revitFamilyId: row.id,
-    revitFamilyName: row.name,
-    revitVersion: row.revitVersion,
-    revitFamilyVersion: row.familyVersion,
-    revitFamilyInternalVersion: row.internalVersion,
-    revitFamilyCategoryId: row.categoryId,
-    categoryName: row.categoryName,
-    revitFamilyRating: row.rating,
-    revitFamilyDescription: row.description,
-    revitFamilyTags: row.tags,
-    revitFamilyFileName: row.fileName,
-    revitFamilyFileHash: row.fileHash,
-    revitFamilyFileSize: row.fileSize,
-    revitFamilyPictureFileName: row.pictureFileName,
-    revitFamilyPictureHash: row.pictureHash,
-    pictureFromFile: row.pictureFromFile,
-    omniClassCode: row.omniClassCode,
-    revitCategory: row.revitCategory,
-    typeCatalogFileName: row.typeCatalogFileName,
-    typeSource: row.typeSource === 'catalog' || row.typeSource === 'partAtom' ? row.typeSource : null,
-    typeCount: row.typeCount,
-    parameterListId: row.parameterListId,
-    parameterListCode: row.parameterListCode,
-    cost: row.cost,
-    companyId: row.companyId,
-    companyName: row.companyName,
-    downloads: row.downloads,
-    tifStatus: row.tifStatus as TTifStatus,
-    tifAction: row.tifAction as TTifAction | null,
-    tifOriginalId: row.tifOriginalId,
-    tifTempId: row.tifTempId,
-    createdOn: row.createdOn.toISOString(),
-    lastUpdate: row.lastUpdate.toISOString(),
-    ...extras,
-  };
-}
 
 export function toVersion(row: TVersionWithUploader, currentVersionId: number | null): TFamilyVersion {
   return {

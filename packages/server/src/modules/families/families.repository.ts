@@ -1,7 +1,10 @@
-import type { TFamilyFindRequest, TTifStatus } from '@portal/contract';
+import type { TFamilyFindRequest, TRevitFamily, TTifStatus } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows, type TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
+import { FindShapes, inlineParam, placeholderParam, type TParam } from '../../db/find-shapes.ts';
+import { isoText, jsonArrayText } from '../../db/json-sql.ts';
 import {
   categories,
   companies,
@@ -15,11 +18,6 @@ import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 
 export type TFamilyRow = typeof revitFamilies.$inferSelect;
 export type TFamilyWrite = Omit<typeof revitFamilies.$inferInsert, 'id'>;
-export type TFamilyListRow = Omit<TFamilyRow, 'types' | 'searchText'> & {
-  categoryName: string | null;
-  companyName: string | null;
-  typeCount: number;
-};
 export type TVersionRow = typeof familyVersions.$inferSelect;
 export type TVersionWithUploader = TVersionRow & { uploaderLogin: string | null };
 export type TUploadRow = typeof familyUploads.$inferSelect;
@@ -31,59 +29,57 @@ export type TFamilyVisibility = { scope: number[] | null; statuses: readonly TTi
 type TFacet = 'categories' | 'revitVersions' | 'ratings' | 'tags' | 'companies';
 
 const f = revitFamilies;
-const listColumns = {
-  id: f.id,
-  name: f.name,
-  revitVersion: f.revitVersion,
-  familyVersion: f.familyVersion,
-  internalVersion: f.internalVersion,
-  categoryId: f.categoryId,
-  rating: f.rating,
-  description: f.description,
-  tags: f.tags,
-  fileName: f.fileName,
-  fileHash: f.fileHash,
-  fileSize: f.fileSize,
-  currentVersionId: f.currentVersionId,
-  pictureFileName: f.pictureFileName,
-  pictureHash: f.pictureHash,
-  pictureFromFile: f.pictureFromFile,
-  omniClassCode: f.omniClassCode,
-  revitCategory: f.revitCategory,
-  typeCatalogFileName: f.typeCatalogFileName,
-  typeSource: f.typeSource,
-  parameterListId: f.parameterListId,
-  parameterListCode: f.parameterListCode,
-  cost: f.cost,
-  companyId: f.companyId,
-  downloads: f.downloads,
-  createdByUserId: f.createdByUserId,
-  tifStatus: f.tifStatus,
-  tifAction: f.tifAction,
-  tifOriginalId: f.tifOriginalId,
-  tifTempId: f.tifTempId,
-  createdOn: f.createdOn,
-  lastUpdate: f.lastUpdate,
-  categoryName: categories.name,
-  companyName: companies.name,
-  typeCount: sql<number>`jsonb_array_length(${f.types})`.mapWith(Number),
-};
 
-/** The list columns as `<column> as "<key>"`, for a page built as JSON. */
-const LIST_SELECT = sql.join(
-  Object.entries(listColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+/**
+ * A family as lists answer it (TRevitFamily without its picture, types and versions), each column
+ * under the record's own name, so PostgreSQL writes the API's JSON: one path from the table to
+ * the answer, whether the portal passes the text on (finds) or parses it (every other answer).
+ */
+const RECORD_COLUMNS = sql.join(
+  [
+    sql`${f.id} as "revitFamilyId"`,
+    sql`${f.name} as "revitFamilyName"`,
+    sql`${f.revitVersion} as "revitVersion"`,
+    sql`${f.familyVersion} as "revitFamilyVersion"`,
+    sql`${f.internalVersion} as "revitFamilyInternalVersion"`,
+    sql`${f.categoryId} as "revitFamilyCategoryId"`,
+    sql`${categories.name} as "categoryName"`,
+    sql`${f.rating} as "revitFamilyRating"`,
+    sql`${f.description} as "revitFamilyDescription"`,
+    sql`${f.tags} as "revitFamilyTags"`,
+    sql`${f.fileName} as "revitFamilyFileName"`,
+    sql`${f.fileHash} as "revitFamilyFileHash"`,
+    sql`${f.fileSize} as "revitFamilyFileSize"`,
+    sql`${f.pictureFileName} as "revitFamilyPictureFileName"`,
+    sql`${f.pictureHash} as "revitFamilyPictureHash"`,
+    sql`${f.pictureFromFile} as "pictureFromFile"`,
+    sql`${f.omniClassCode} as "omniClassCode"`,
+    sql`${f.revitCategory} as "revitCategory"`,
+    sql`${f.typeCatalogFileName} as "typeCatalogFileName"`,
+    sql`case when ${f.typeSource} in ('catalog', 'partAtom') then ${f.typeSource} end as "typeSource"`,
+    sql`jsonb_array_length(${f.types}) as "typeCount"`,
+    sql`${f.parameterListId} as "parameterListId"`,
+    sql`${f.parameterListCode} as "parameterListCode"`,
+    sql`${f.cost}::float8 as "cost"`,
+    sql`${f.companyId} as "companyId"`,
+    sql`${companies.name} as "companyName"`,
+    sql`${f.downloads} as "downloads"`,
+    sql`${f.tifStatus} as "tifStatus"`,
+    sql`${f.tifAction} as "tifAction"`,
+    sql`${f.tifOriginalId} as "tifOriginalId"`,
+    sql`${f.tifTempId} as "tifTempId"`,
+    sql`${isoText(f.createdOn)} as "createdOn"`,
+    sql`${isoText(f.lastUpdate)} as "lastUpdate"`,
+  ],
   sql`, `,
 );
 
-/** A list row as JSON brings it: timestamps as text. */
-type TJsonListRow = Omit<TFamilyListRow, 'createdOn' | 'lastUpdate'> & {
-  createdOn: string;
-  lastUpdate: string;
-};
-
-function fromJsonRow(row: TJsonListRow): TFamilyListRow {
-  return { ...row, createdOn: new Date(row.createdOn), lastUpdate: new Date(row.lastUpdate) };
-}
+/** The records of the families `where` selects, in `order` (a list as the JSON text of an array). */
+const recordsQuery = (where: SQL, order?: SQL, limit?: SQL) => sql`
+  select ${RECORD_COLUMNS} from ${f}
+  left join ${categories} on ${categories.id} = ${f.categoryId}
+  left join ${companies} on ${companies.id} = ${f.companyId}
+  where ${where}${order ? sql` order by ${order}` : sql``}${limit ?? sql``}`;
 
 const SORT_COLUMNS = {
   revitFamilyName: sql`lower(${f.name})`,
@@ -100,6 +96,7 @@ const SORT_COLUMNS = {
 /** Families, their file versions, pending uploads and downloads: the only code querying them. */
 export class FamiliesRepository {
   readonly #ctx: DbContext;
+  readonly #findShapes = new FindShapes('families_find');
 
   constructor(ctx: DbContext) {
     this.#ctx = ctx;
@@ -109,34 +106,53 @@ export class FamiliesRepository {
     return this.#ctx.db;
   }
 
-  /** A page of families and the total, each beside its category's and company's names. */
+  /**
+   * A page of families as the JSON text of their records, and the total. One statement, prepared
+   * once per shape of find. A search collects the matching ids once (the category and trigram
+   * index answers both conditions in one scan), counts them and pages through them; otherwise the
+   * total is an index-only count and the page reads the sort's index until it has its rows.
+   */
   async find(
     filter: TFamilyFindRequest,
     visibility: TFamilyVisibility,
-  ): Promise<{ rows: TFamilyListRow[]; total: number }> {
-    const where = conditionsOf(filter, visibility) ?? sql`true`;
+  ): Promise<{ recordsJson: string; total: number }> {
     const page = pageOf(filter);
+    const words = searchWords(filter.search);
     const order = sql.join(orderOf(filter, SORT_COLUMNS, f.id), sql`, `);
-    // One statement, one row: the total beside the page built as JSON by PostgreSQL, so neither
-    // a second round trip nor a row-by-row decode of 50 x 36 columns is spent on it.
-    const [row] = await queryRows<{ total: string | number; page: string | TJsonListRow[] }>(
-      this.#db,
-      sql`select
-        (select count(*) from ${f} where ${where}) as total,
-        coalesce((select json_agg(p) from (
-          select ${LIST_SELECT} from ${f}
-          left join ${categories} on ${categories.id} = ${f.categoryId}
-          left join ${companies} on ${companies.id} = ${f.companyId}
-          where ${where} order by ${order} limit ${page.limit} offset ${page.offset}
-        ) p), '[]') as page`,
-    );
-    const rows = typeof row?.page === 'string' ? (JSON.parse(row.page) as TJsonListRow[]) : (row?.page ?? []);
-    return { rows: rows.map(fromJsonRow), total: Number(row?.total ?? 0) };
+    // The shape is the same whatever the values, so it is worked out with them written in.
+    const sortShape = (filter.sort ?? []).map(({ field, dir }) => `${field}:${dir}`);
+    const name = this.#findShapes.nameOf([
+      ...conditionsOf(filter, visibility, inlineParam).shape,
+      ...sortShape,
+    ]);
+    const values: Record<string, unknown> = {};
+    const param = name ? placeholderParam(values) : inlineParam;
+    const where = and(...conditionsOf(filter, visibility, param).conditions) ?? sql`true`;
+    const limit = sql` limit ${param('limit', page.limit)} offset ${param('offset', page.offset)}`;
+    const query = (db: TDb) =>
+      words.length
+        ? db
+            .select({
+              total: sql<number>`coalesce(cardinality(m.ids), 0)`.mapWith(Number),
+              recordsJson: jsonArrayText(recordsQuery(sql`${f.id} = any(m.ids)`, order, limit)),
+            })
+            .from(sql`(select array_agg(${f.id}) as ids from ${f} where ${where}) as m`)
+        : db
+            .select({
+              total: sql<number>`m.total`.mapWith(Number),
+              recordsJson: jsonArrayText(recordsQuery(where, order, limit)),
+            })
+            .from(sql`(select count(*) as total from ${f} where ${where}) as m`);
+    const [row] = name
+      ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
+      : await query(this.#db);
+    return { recordsJson: row?.recordsJson ?? '[]', total: row?.total ?? 0 };
   }
 
   /** Counts per facet value over the other filters. */
   async facets(filter: TFamilyFindRequest, visibility: TFamilyVisibility) {
-    const whereWithout = (facet: TFacet) => conditionsOf(filter, visibility, facet);
+    const whereWithout = (facet: TFacet) =>
+      and(...conditionsOf(filter, visibility, inlineParam, facet).conditions);
     const [byCategory, byVersion, byRating, byTag, byCompany] = await Promise.all([
       this.#db
         .select({ id: f.categoryId, label: categories.name, count: count() })
@@ -185,16 +201,16 @@ export class FamiliesRepository {
     return row;
   }
 
-  /** Rows for the answer, with names, in the order of `ids`. */
-  async list(ids: number[]): Promise<TFamilyListRow[]> {
+  /** The records of the given families, in the order of `ids`. */
+  async records(ids: number[]): Promise<TRevitFamily[]> {
     if (!ids.length) return [];
-    const rows = await this.#db
-      .select(listColumns)
-      .from(f)
-      .leftJoin(categories, eq(categories.id, f.categoryId))
-      .leftJoin(companies, eq(companies.id, f.companyId))
-      .where(inArray(f.id, ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const [row] = await queryRows<{ records: string }>(
+      this.#db,
+      sql`select ${jsonArrayText(recordsQuery(sql`${f.id} = any(${sql.param(ids)})`))} as records`,
+    );
+    const byId = new Map(
+      (JSON.parse(row?.records ?? '[]') as TRevitFamily[]).map((record) => [record.revitFamilyId, record]),
+    );
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -309,41 +325,54 @@ function scopeCondition(scope: number[] | null): SQL | undefined {
   return scope.length ? inArray(f.companyId, scope) : sql`false`;
 }
 
-/** The WHERE of a find: visibility, then every filter except the one facet counting itself. */
+/** A find's conditions, and its shape: what makes two finds one prepared statement. */
+type TConditions = { conditions: SQL[]; shape: string[] };
+
+/**
+ * The conditions of a find: visibility, then every filter but the one facet counting itself. A
+ * list of one value is a plain equality, so an index led by that column still yields rows in
+ * its order (PostgreSQL reads `= any(array)` unordered); a longer list is `= any(…)`, one
+ * statement for any number of values. The shape names each condition and which of the two it is.
+ */
 function conditionsOf(
   filter: TFamilyFindRequest,
   visibility: TFamilyVisibility,
+  param: TParam,
   omit?: TFacet,
-): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [
-    scopeCondition(visibility.scope),
-    visibility.statuses.length === 1
-      ? eq(f.tifStatus, visibility.statuses[0]!)
-      : inArray(f.tifStatus, [...visibility.statuses]),
-  ];
-  if (filter.ids?.length) conditions.push(inArray(f.id, filter.ids));
+): TConditions {
+  const found: TConditions = { conditions: [], shape: [] };
+  const add = (name: string, condition: SQL, kind = '') => {
+    found.conditions.push(condition);
+    found.shape.push(`${name}${kind}`);
+  };
+  const oneOf = (name: string, column: AnyPgColumn | SQL, values: readonly unknown[]) =>
+    values.length === 1
+      ? add(name, sql`${column} = ${param(name, values[0])}`, ':1')
+      : add(name, sql`${column} = any(${param(name, values)})`, ':n');
+  // An empty scope is `= any('{}')`: it matches nothing.
+  if (visibility.scope !== null) oneOf('scope', f.companyId, visibility.scope);
+  oneOf('statuses', f.tifStatus, visibility.statuses);
+  if (filter.ids?.length) oneOf('ids', f.id, filter.ids);
   if (filter.names?.length)
-    conditions.push(
-      inArray(
-        sql`lower(${f.name})`,
-        filter.names.map((n) => n.toLowerCase()),
-      ),
+    oneOf(
+      'names',
+      sql`lower(${f.name})`,
+      filter.names.map((n) => n.toLowerCase()),
     );
   if (filter.categoryIds?.length && omit !== 'categories')
-    conditions.push(inArray(f.categoryId, filter.categoryIds));
+    oneOf('categoryIds', f.categoryId, filter.categoryIds);
   if (filter.revitVersions?.length && omit !== 'revitVersions')
-    conditions.push(inArray(f.revitVersion, filter.revitVersions));
+    oneOf('revitVersions', f.revitVersion, filter.revitVersions);
   if (filter.minRating !== undefined && omit !== 'ratings')
-    conditions.push(sql`${f.rating} >= ${filter.minRating}`);
-  if (filter.companyIds?.length && omit !== 'companies')
-    conditions.push(inArray(f.companyId, filter.companyIds));
+    add('minRating', sql`${f.rating} >= ${param('minRating', filter.minRating)}`);
+  if (filter.companyIds?.length && omit !== 'companies') oneOf('companyIds', f.companyId, filter.companyIds);
   if (filter.tags?.length && omit !== 'tags')
-    conditions.push(sql`${f.tags} @> ${JSON.stringify(filter.tags)}::jsonb`);
-  for (const word of searchWords(filter.search)) {
+    add('tags', sql`${f.tags} @> ${param('tags', JSON.stringify(filter.tags))}::jsonb`);
+  for (const [index, word] of searchWords(filter.search).entries()) {
     // search_text is what the trigram index holds, so each LIKE is served by it.
-    conditions.push(sql`${f.searchText} like ${likePattern(word)}`);
+    add(`word${index}`, sql`${f.searchText} like ${param(`word${index}`, likePattern(word))}`);
   }
-  return and(...conditions.filter((c) => c !== undefined));
+  return found;
 }
 
 /** The words of a search, at most eight. */

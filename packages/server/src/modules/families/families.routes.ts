@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, tooLarge } from '../../lib/app-error.ts';
 import { sendFile } from '../../lib/send-file.ts';
-import { routesOf } from '../../plugins/routes.ts';
+import { JsonText, routesOf } from '../../plugins/routes.ts';
 
 /** Families travel base64 in JSON up to 50 MiB (base64 a third larger), with a picture beside. */
 const SAVE_BODY_LIMIT = 80 * 1024 * 1024;
@@ -40,7 +40,15 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
       body: ZFamilyFindRequest,
       response: ZRevitFamilyPage,
     },
-    ({ caller, body }) => families.find(caller, body),
+    // The records go out as PostgreSQL wrote them (with thumbnails, as the service wrote them).
+    async ({ caller, body }) => {
+      const page = await families.find(caller, body);
+      return JsonText.of({
+        revitFamilyInfos: page.recordsJson,
+        totalCount: String(page.totalCount),
+        ...(page.facets ? { facets: JSON.stringify(page.facets) } : {}),
+      });
+    },
   );
 
   route.get(

@@ -5,6 +5,7 @@ import {
   MAX_FAMILY_FILE_BYTES,
   tifRequest,
   tifTransition,
+  type TFamilyFacets,
   type TFamilyFindRequest,
   type TFamilyType,
   type TFamilyUpload,
@@ -26,7 +27,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { searchTextOf, toFacets, toFamily, toVersion } from './families.mapper.ts';
+import { searchTextOf, toFacets, toVersion } from './families.mapper.ts';
 import type {
   FamiliesRepository,
   TFamilyRow,
@@ -44,6 +45,9 @@ export type TFamiliesDeps = {
   /** Signs download tickets. */
   ticketKey: string;
 };
+
+/** A page of a find: its records as the JSON text of an array (TRevitFamily), the total, the facets. */
+export type TFamilyPage = { recordsJson: string; totalCount: number; facets?: TFamilyFacets };
 
 /** A family file as stored and read: from a streaming upload, or base64 in the save. */
 type TFileSource = {
@@ -76,24 +80,31 @@ export class FamiliesService {
     this.#d = deps;
   }
 
-  async find(
-    auth: TAuth,
-    filter: TFamilyFindRequest,
-  ): Promise<{ revitFamilyInfos: TRevitFamily[]; totalCount: number; facets?: ReturnType<typeof toFacets> }> {
+  /**
+   * A page of families as the JSON text of their records (passed on as PostgreSQL wrote it, or,
+   * with their thumbnails, parsed and written again), the total and, when asked, the facets.
+   */
+  async find(auth: TAuth, filter: TFamilyFindRequest): Promise<TFamilyPage> {
     const visibility = await this.#visibility(auth, filter);
-    const [{ rows, total }, facets] = await Promise.all([
+    const [{ recordsJson, total }, facets] = await Promise.all([
       this.#d.repo.find(filter, visibility),
       filter.includeFacets ? this.#d.repo.facets(filter, visibility) : undefined,
     ]);
-    const pictures = filter.includePictures
-      ? await Promise.all(rows.map((row) => this.#d.files.thumbnailBase64(row.pictureHash)))
-      : undefined;
-    return {
-      revitFamilyInfos: rows.map((row, index) =>
-        toFamily(row, pictures ? { revitFamilyPictureBase64: pictures[index] ?? null } : {}),
-      ),
+    const page: TFamilyPage = {
+      recordsJson,
       totalCount: total,
       ...(facets ? { facets: toFacets(facets) } : {}),
+    };
+    if (!filter.includePictures) return page;
+    const records = JSON.parse(recordsJson) as TRevitFamily[];
+    const pictures = await Promise.all(
+      records.map((record) => this.#d.files.thumbnailBase64(record.revitFamilyPictureHash)),
+    );
+    return {
+      ...page,
+      recordsJson: JSON.stringify(
+        records.map((record, index) => ({ ...record, revitFamilyPictureBase64: pictures[index] ?? null })),
+      ),
     };
   }
 
@@ -692,22 +703,23 @@ export class FamiliesService {
   }
 
   async #answer(id: number, detailed: boolean): Promise<TRevitFamily> {
-    const [row] = await this.#d.repo.list([id]);
-    if (!row) throw familyNotFound();
-    if (!detailed) return toFamily(row);
+    const [record] = await this.#d.repo.records([id]);
+    if (!record) throw familyNotFound();
+    if (!detailed) return record;
     const [full, versions] = await Promise.all([this.#d.repo.load(id), this.#d.repo.versions(id)]);
     const ownVersions =
-      versions.length || row.tifOriginalId === null
+      versions.length || record.tifOriginalId === null
         ? versions
-        : await this.#d.repo.versions(row.tifOriginalId);
-    return toFamily(row, {
+        : await this.#d.repo.versions(record.tifOriginalId);
+    return {
+      ...record,
       revitFamilyTypes: full?.types ?? [],
-      revitFamilyVersions: ownVersions.map((v) => toVersion(v, row.currentVersionId)),
-    });
+      revitFamilyVersions: ownVersions.map((v) => toVersion(v, full?.currentVersionId ?? null)),
+    };
   }
 
   async #answers(ids: number[]): Promise<TRevitFamily[]> {
-    return (await this.#d.repo.list(ids)).map((row) => toFamily(row));
+    return this.#d.repo.records(ids);
   }
 
   #audit(auth: TAuth, action: string, id: number, detail?: Record<string, unknown>): Promise<void> {

@@ -52,11 +52,14 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
         const { priceItemInfos: _none, ...fields } = head;
         // The head's members, then the items after them: {…,"priceItemInfos":[…]}.
         const headText = JSON.stringify(fields).slice(0, -1);
-        return new JsonText([
-          `"priceListInfos":[${headText},"priceItemInfos":[`,
-          ...itemPieces.flatMap((piece, index) => (index === 0 ? [piece] : [',', piece])),
-          ']}]',
-        ]);
+        return new JsonText(
+          [
+            `"priceListInfos":[${headText},"priceItemInfos":[`,
+            ...itemPieces.flatMap((piece, index) => (index === 0 ? [piece] : [',', piece])),
+            ']}]',
+          ],
+          { stream: true },
+        );
       },
     );
   }

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
+import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf, pageResult } from '../../lib/paging.ts';
@@ -21,10 +21,6 @@ const SORT_COLUMNS = {
 };
 
 const lowerLogin = sql`lower(${users.login})`;
-
-/** A moment as JavaScript's toISOString writes it (UTC, milliseconds); null stays null. */
-const isoText = (column: AnyPgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** What an API record of a user is made from, as PostgreSQL builds it: one JSON object per user. */
 export type TUserRecordRow = {

@@ -1,0 +1,41 @@
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
+
+/** A value of a find's SQL: a placeholder of a prepared statement, or written in. */
+export type TParam = (name: string, value: unknown) => SQL | Placeholder;
+
+/** Writes each value into the SQL as a parameter (an array stays one parameter, not a list). */
+export const inlineParam: TParam = (_name, value) => sql`${sql.param(value)}`;
+
+/** Gathers each value into `values` under its name and answers its placeholder. */
+export function placeholderParam(values: Record<string, unknown>): TParam {
+  return (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+}
+
+/**
+ * Names the prepared statements of a repository's finds by their shape (which filters are given,
+ * the sort): each shape is built by Drizzle and planned by PostgreSQL once per pooled connection,
+ * and a request only gathers its values. Past `max` shapes, rarer ones get no name and are built
+ * for each request, so odd combinations cannot grow the server's statement cache without bound.
+ */
+export class FindShapes {
+  readonly #prefix: string;
+  readonly #max: number;
+  readonly #names = new Map<string, string>();
+
+  constructor(prefix: string, max = 32) {
+    this.#prefix = prefix;
+    this.#max = max;
+  }
+
+  /** The statement name for a shape described by its parts; undefined past the limit. */
+  nameOf(parts: readonly string[]): string | undefined {
+    const shape = parts.join('|');
+    let name = this.#names.get(shape);
+    if (!name && this.#names.size < this.#max)
+      this.#names.set(shape, (name = `${this.#prefix}_${this.#names.size}`));
+    return name;
+  }
+}
