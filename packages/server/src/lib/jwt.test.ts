@@ -52,4 +52,19 @@ describe('TokenSigner', () => {
     expect(await signer.verify(none)).toBeNull();
     expect(await signer.verify(`${await signer.sign(claims)}.extra`)).toBeNull();
   });
+
+  it('remembers a verified token until it expires, and never a tampered copy of it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await signer.sign(claims, now);
+    expect(await signer.verify(token, now)).toMatchObject({ sub: '7' });
+    // The same token again, from memory: still refused once its expiry has passed.
+    expect(await signer.verify(token, now + 899)).toMatchObject({ sub: '7' });
+    expect(await signer.verify(token, now + 900)).toBeNull();
+    expect(await signer.verify(token, now)).toMatchObject({ sub: '7' });
+    const [h, , sig] = token.split('.');
+    const other = Buffer.from(JSON.stringify({ ...claims, sub: '1', iat: now, exp: now + 900 })).toString(
+      'base64url',
+    );
+    expect(await signer.verify(`${h}.${other}.${sig}`, now)).toBeNull();
+  });
 });

@@ -4,6 +4,9 @@ import { type TAuthClaims, ZAuthClaims } from '@portal/contract';
 
 export type TTokenClaims = Omit<TAuthClaims, 'iat' | 'exp'>;
 
+/** Past this many remembered tokens the expired ones are dropped, and if none were, all of them. */
+const MAX_VERIFIED = 10_000;
+
 /** The only protected header the portal signs, base64url-encoded as jose writes it. */
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
@@ -14,6 +17,12 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 export class TokenSigner {
   readonly #secret: Buffer;
   readonly #ttlSeconds: number;
+  /**
+   * Tokens verified lately, by the whole token (signature included), with their claims: a client
+   * sends the same token with every request until it expires, so its signature, decoding and
+   * checks need doing once. Its expiry is still checked on every use.
+   */
+  readonly #verified = new Map<string, TAuthClaims>();
 
   constructor(secret: string, ttlSeconds: number) {
     this.#secret = Buffer.from(secret);
@@ -35,6 +44,18 @@ export class TokenSigner {
    * every contract claim including `exp`; otherwise null.
    */
   async verify(token: string, now = Math.floor(Date.now() / 1000)): Promise<TAuthClaims | null> {
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.exp > now) return known;
+      this.#verified.delete(token);
+      return null;
+    }
+    const claims = this.#check(token, now);
+    if (claims) this.#remember(token, claims, now);
+    return claims;
+  }
+
+  #check(token: string, now: number): TAuthClaims | null {
     const [header, payload, signature, extra] = token.split('.');
     if (extra !== undefined || header !== HEADER || !payload || !signature) return null;
     const expected = createHmac('sha256', this.#secret).update(`${header}.${payload}`).digest();
@@ -49,5 +70,13 @@ export class TokenSigner {
     const claims = ZAuthClaims.safeParse(decoded);
     if (!claims.success || claims.data.exp <= now || claims.data.iat > now + 60) return null;
     return claims.data;
+  }
+
+  #remember(token: string, claims: TAuthClaims, now: number): void {
+    if (this.#verified.size >= MAX_VERIFIED) {
+      for (const [known, { exp }] of this.#verified) if (exp <= now) this.#verified.delete(known);
+      if (this.#verified.size >= MAX_VERIFIED) this.#verified.clear();
+    }
+    this.#verified.set(token, claims);
   }
 }

@@ -203,6 +203,16 @@ describe('CSRF double submit', () => {
     });
     expect(forged.statusCode).toBe(403);
 
+    // A genuine cookie is remembered once checked; a changed copy of it is checked afresh.
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: body,
+      headers: { cookie: `XSRF-TOKEN=${tampered}`, 'x-xsrf-token': tampered },
+    });
+    expect(changed.statusCode).toBe(403);
+
     const matching = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
