@@ -1,4 +1,5 @@
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A value of a find's SQL: a placeholder of a prepared statement, or written in. */
 export type TParam = (name: string, value: unknown) => SQL | Placeholder;
@@ -37,5 +38,40 @@ export class FindShapes {
     if (!name && this.#names.size < this.#max)
       this.#names.set(shape, (name = `${this.#prefix}_${this.#names.size}`));
     return name;
+  }
+}
+
+/**
+ * A find's conditions and its shape (what makes two finds one prepared statement), built
+ * together so the two cannot disagree. Each value goes through `param`.
+ */
+export class FindConditions {
+  readonly conditions: SQL[] = [];
+  readonly shape: string[] = [];
+  readonly #param: TParam;
+
+  constructor(param: TParam) {
+    this.#param = param;
+  }
+
+  /** A condition whose shape is just its name. */
+  add(name: string, condition: (param: TParam) => SQL): void {
+    this.conditions.push(condition(this.#param));
+    this.shape.push(name);
+  }
+
+  /**
+   * `expression` equal to one of `values`: a plain equality for one value, so an index led by it
+   * still yields rows in its order (PostgreSQL reads `= any(array)` unordered), and `= any(…)` for
+   * more, one statement for any number of values (an empty list matches nothing).
+   */
+  oneOf(name: string, expression: AnyPgColumn | SQL, values: readonly unknown[]): void {
+    if (values.length === 1) {
+      this.conditions.push(sql`${expression} = ${this.#param(name, values[0])}`);
+      this.shape.push(`${name}:1`);
+    } else {
+      this.conditions.push(sql`${expression} = any(${this.#param(name, values)})`);
+      this.shape.push(`${name}:n`);
+    }
   }
 }

@@ -1,9 +1,14 @@
 import type { TFamilyFindRequest, TRevitFamily, TTifStatus } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import { FindShapes, inlineParam, placeholderParam, type TParam } from '../../db/find-shapes.ts';
+import {
+  FindConditions,
+  FindShapes,
+  inlineParam,
+  placeholderParam,
+  type TParam,
+} from '../../db/find-shapes.ts';
 import { isoText, jsonArrayText } from '../../db/json-sql.ts';
 import {
   categories,
@@ -325,54 +330,38 @@ function scopeCondition(scope: number[] | null): SQL | undefined {
   return scope.length ? inArray(f.companyId, scope) : sql`false`;
 }
 
-/** A find's conditions, and its shape: what makes two finds one prepared statement. */
-type TConditions = { conditions: SQL[]; shape: string[] };
-
-/**
- * The conditions of a find: visibility, then every filter but the one facet counting itself. A
- * list of one value is a plain equality, so an index led by that column still yields rows in
- * its order (PostgreSQL reads `= any(array)` unordered); a longer list is `= any(…)`, one
- * statement for any number of values. The shape names each condition and which of the two it is.
- */
+/** The conditions of a find: visibility, then every filter but the one facet counting itself. */
 function conditionsOf(
   filter: TFamilyFindRequest,
   visibility: TFamilyVisibility,
   param: TParam,
   omit?: TFacet,
-): TConditions {
-  const found: TConditions = { conditions: [], shape: [] };
-  const add = (name: string, condition: SQL, kind = '') => {
-    found.conditions.push(condition);
-    found.shape.push(`${name}${kind}`);
-  };
-  const oneOf = (name: string, column: AnyPgColumn | SQL, values: readonly unknown[]) =>
-    values.length === 1
-      ? add(name, sql`${column} = ${param(name, values[0])}`, ':1')
-      : add(name, sql`${column} = any(${param(name, values)})`, ':n');
-  // An empty scope is `= any('{}')`: it matches nothing.
-  if (visibility.scope !== null) oneOf('scope', f.companyId, visibility.scope);
-  oneOf('statuses', f.tifStatus, visibility.statuses);
-  if (filter.ids?.length) oneOf('ids', f.id, filter.ids);
+): FindConditions {
+  const find = new FindConditions(param);
+  if (visibility.scope !== null) find.oneOf('scope', f.companyId, visibility.scope);
+  find.oneOf('statuses', f.tifStatus, visibility.statuses);
+  if (filter.ids?.length) find.oneOf('ids', f.id, filter.ids);
   if (filter.names?.length)
-    oneOf(
+    find.oneOf(
       'names',
       sql`lower(${f.name})`,
       filter.names.map((n) => n.toLowerCase()),
     );
   if (filter.categoryIds?.length && omit !== 'categories')
-    oneOf('categoryIds', f.categoryId, filter.categoryIds);
+    find.oneOf('categoryIds', f.categoryId, filter.categoryIds);
   if (filter.revitVersions?.length && omit !== 'revitVersions')
-    oneOf('revitVersions', f.revitVersion, filter.revitVersions);
+    find.oneOf('revitVersions', f.revitVersion, filter.revitVersions);
   if (filter.minRating !== undefined && omit !== 'ratings')
-    add('minRating', sql`${f.rating} >= ${param('minRating', filter.minRating)}`);
-  if (filter.companyIds?.length && omit !== 'companies') oneOf('companyIds', f.companyId, filter.companyIds);
+    find.add('minRating', (p) => sql`${f.rating} >= ${p('minRating', filter.minRating)}`);
+  if (filter.companyIds?.length && omit !== 'companies')
+    find.oneOf('companyIds', f.companyId, filter.companyIds);
   if (filter.tags?.length && omit !== 'tags')
-    add('tags', sql`${f.tags} @> ${param('tags', JSON.stringify(filter.tags))}::jsonb`);
+    find.add('tags', (p) => sql`${f.tags} @> ${p('tags', JSON.stringify(filter.tags))}::jsonb`);
   for (const [index, word] of searchWords(filter.search).entries()) {
     // search_text is what the trigram index holds, so each LIKE is served by it.
-    add(`word${index}`, sql`${f.searchText} like ${param(`word${index}`, likePattern(word))}`);
+    find.add(`word${index}`, (p) => sql`${f.searchText} like ${p(`word${index}`, likePattern(word))}`);
   }
-  return found;
+  return find;
 }
 
 /** The words of a search, at most eight. */

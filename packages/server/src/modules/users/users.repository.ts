@@ -1,6 +1,13 @@
-import { and, count, eq, inArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { TUserFindRequest } from '@portal/contract';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
+import {
+  FindConditions,
+  FindShapes,
+  inlineParam,
+  placeholderParam,
+  type TParam,
+} from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
@@ -22,117 +29,105 @@ const SORT_COLUMNS = {
 
 const lowerLogin = sql`lower(${users.login})`;
 
-/** What an API record of a user is made from, as PostgreSQL builds it: one JSON object per user. */
-export type TUserRecordRow = {
-  id: number;
-  login: string;
-  active: boolean;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  /** The free-text company name the user gave, if any. */
-  companyName: string | null;
-  companyId: number | null;
-  lastLogin: string | null;
-  joinDate: string;
-  registrationCompleted: boolean;
-  licenseId: number | null;
-  licenseAcceptanceDate: string | null;
-  termsId: number | null;
-  photoFileName: string | null;
-  photoHash: string | null;
-  mfaEnabled: boolean;
-  language: string;
-  /** The name of the company the user belongs to. */
-  companyDisplayName: string | null;
-  companyLicenseId: number | null;
-  roles: Array<{ roleId: number; roleName: string }>;
-};
+/**
+ * A user's API record as PostgreSQL writes it: the JSON text of TUser but its licence and photo,
+ * which the service adds; and the keys of those two (the licence the user holds, else its
+ * company's). Never the password hash or the second-factor seed.
+ */
+export type TUserRecordRow = { id: number; json: string; licenceId: number | null; photoHash: string | null };
 
 /**
- * A user's record in one column: the columns it shows (never the password hash or second-factor
- * seed), moments already as ISO text, its company's name and licence, and its roles by name. The
- * driver parses one JSON value per row instead of mapping some twenty columns, and the roles'
- * sub-select reads the user_roles key, so a page costs no extra round trip.
+ * The record's fields under their API names, moments as ISO text (a never-set last sign-in as the
+ * environment's minimum date, CONTRACT 1), the company by id and name, the roles by name. The
+ * roles' sub-select reads the user_roles key, so a page costs no extra round trip.
  */
-const RECORD = sql<TUserRecordRow>`json_build_object(
-  'id', ${users.id}, 'login', ${users.login}, 'active', ${users.active},
-  'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'email', ${users.email},
-  'phone', ${users.phone}, 'companyName', ${users.companyName}, 'companyId', ${users.companyId},
-  'lastLogin', ${isoText(users.lastLogin)}, 'joinDate', ${isoText(users.joinDate)},
-  'registrationCompleted', ${users.registrationCompleted}, 'licenseId', ${users.licenseId},
-  'licenseAcceptanceDate', ${isoText(users.licenseAcceptanceDate)}, 'termsId', ${users.termsId},
-  'photoFileName', ${users.photoFileName}, 'photoHash', ${users.photoHash},
-  'mfaEnabled', ${users.mfaEnabled}, 'language', ${users.language},
-  'companyDisplayName', ${companies.name}, 'companyLicenseId', ${companies.licenseId},
-  'roles', coalesce((
-    select json_agg(json_build_object('roleId', ${roles.id}, 'roleName', ${roles.name}) order by ${roles.name}, ${roles.id})
-    from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-    where ${userRoles.userId} = ${users.id}), '[]'::json))`;
+const RECORD_FIELDS = sql.join(
+  [
+    sql`${users.id} as "id"`,
+    sql`${users.login} as "login"`,
+    sql`${users.active} as "active"`,
+    sql`coalesce((
+      select json_agg(json_build_object('roleId', ${roles.id}, 'roleName', ${roles.name}) order by ${roles.name}, ${roles.id})
+      from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where ${userRoles.userId} = ${users.id}), '[]'::json) as "roles"`,
+    sql`${users.firstName} as "firstName"`,
+    sql`${users.lastName} as "lastName"`,
+    sql`${users.email} as "email"`,
+    sql`${users.phone} as "phone"`,
+    sql`coalesce(${users.companyName}, ${companies.name}) as "companyName"`,
+    sql`case when ${users.companyId} is null then null else json_build_object('companyId', ${users.companyId}, 'companyName', coalesce(${companies.name}, '')) end as "company"`,
+    sql`coalesce(${isoText(users.lastLogin)}, ${sql.raw(`'${MIN_DATE}'`)}) as "lastLogin"`,
+    sql`${isoText(users.joinDate)} as "joinDate"`,
+    sql`${users.registrationCompleted} as "registrationCompleted"`,
+    sql`${isoText(users.licenseAcceptanceDate)} as "licenseAcceptanceDate"`,
+    sql`coalesce(${users.termsId}, 0) as "termsId"`,
+    sql`${users.photoFileName} as "photoFileName"`,
+    sql`${users.mfaEnabled} as "mfaEnabled"`,
+    sql`case when ${users.language} in (${sql.raw(INTERFACE_LANGUAGES.map((l) => `'${l}'`).join(', '))}) then ${users.language} else 'en' end as "language"`,
+  ],
+  sql`, `,
+);
+
+/** A user's record as one row (see TUserRecordRow); the query reads users left-joined to companies. */
+const RECORD = {
+  id: users.id,
+  json: sql<string>`(select row_to_json(r) from (select ${RECORD_FIELDS}) r)::text`,
+  licenceId: sql<number | null>`coalesce(${users.licenseId}, ${companies.licenseId})`,
+  photoHash: users.photoHash,
+};
 
 const recordsQuery = (db: TDb) =>
   db
-    .select({ record: RECORD })
+    .select(RECORD)
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
     .prepare('users_records');
 
-/** A value of a find: a placeholder of a prepared statement, or written in. */
-type TParam = (name: string, value: unknown) => SQL | Placeholder;
-// As one parameter: an array written into `sql` would be spread into a list.
-const inline: TParam = (_name, value) => sql`${sql.param(value)}`;
-
 /**
- * Each shape of find (which filters, which sort) is one prepared statement on every pooled
- * connection; past this many shapes, rarer ones are built for each request.
+ * The conditions of a user find, inside `companyScope` (null: every company). A search matches
+ * the lower-cased login, names, e-mail and free-text company name (search_text, trigram index) or
+ * the name of the user's company: the companies' ids are asked inside the statement as an array,
+ * so the users are read through both indexes at once (a bitmap OR).
  */
-const MAX_FIND_SHAPES = 32;
-
-/** The conditions of a user find, with each value given through `param`. */
-function findConditions(
+function conditionsOf(
   filter: TUserFindRequest,
   companyScope: number[] | null,
   search: string | undefined,
-  namedCompanyIds: number[],
   param: TParam,
-): SQL[] {
-  const conditions: SQL[] = [];
-  // `= any(array)` keeps one statement for any number of values (an empty scope matches no one).
-  if (companyScope) conditions.push(sql`${users.companyId} = any(${param('scope', companyScope)})`);
-  if (filter.ids?.length) conditions.push(sql`${users.id} = any(${param('ids', filter.ids)})`);
+): FindConditions {
+  const find = new FindConditions(param);
+  if (companyScope) find.oneOf('scope', users.companyId, companyScope);
+  if (filter.ids?.length) find.oneOf('ids', users.id, filter.ids);
   if (filter.logins?.length)
-    conditions.push(
-      sql`${lowerLogin} = any(${param(
-        'logins',
-        filter.logins.map((l) => l.toLowerCase()),
-      )})`,
+    find.oneOf(
+      'logins',
+      lowerLogin,
+      filter.logins.map((l) => l.toLowerCase()),
     );
-  if (filter.companyIds?.length)
-    conditions.push(sql`${users.companyId} = any(${param('companyIds', filter.companyIds)})`);
-  if (filter.active !== undefined) conditions.push(sql`${users.active} = ${param('active', filter.active)}`);
+  if (filter.companyIds?.length) find.oneOf('companyIds', users.companyId, filter.companyIds);
+  if (filter.active !== undefined)
+    find.add('active', (p) => sql`${users.active} = ${p('active', filter.active)}`);
   if (filter.roleIds?.length)
-    conditions.push(
-      sql`${users.id} in (select ${userRoles.userId} from ${userRoles} where ${userRoles.roleId} = any(${param('roleIds', filter.roleIds)}))`,
+    find.add(
+      'roles',
+      (p) =>
+        sql`${users.id} in (select ${userRoles.userId} from ${userRoles} where ${userRoles.roleId} = any(${p('roleIds', filter.roleIds)}))`,
     );
-  if (search) {
-    // Both sides are lower case, so LIKE matches as ILIKE would, and rechecks its rows faster.
-    const text = sql`${users.searchText} like ${param('pattern', likePattern(search))}`;
-    conditions.push(
-      namedCompanyIds.length
-        ? sql`(${text} or ${users.companyId} = any(${param('named', namedCompanyIds)}))`
-        : text,
-    );
-  }
-  return conditions;
+  if (search)
+    find.add('search', (p) => {
+      // Both sides are lower case, so LIKE matches as ILIKE would, and rechecks its rows faster.
+      const pattern = p('pattern', likePattern(search));
+      return sql`(${users.searchText} like ${pattern} or ${users.companyId} = any(array(
+        select ${companies.id} from ${companies} where lower(${companies.name}) like ${pattern})))`;
+    });
+  return find;
 }
 
 /** Users and their role assignments; the only place that queries the users tables. */
 export class UsersRepository {
   readonly #ctx: DbContext;
-  /** Prepared statements of user finds by shape (which filters, which sort). */
-  readonly #findShapes = new Map<string, string>();
+  readonly #findShapes = new FindShapes('users_find');
 
   constructor(ctx: DbContext) {
     this.#ctx = ctx;
@@ -187,92 +182,61 @@ export class UsersRepository {
     return rows.map((r) => r.roleId);
   }
 
-  /** A page of user records matching the filters, inside `companyScope` (null: every company), and their total. */
+  /**
+   * A page of user records matching the filters, inside `companyScope` (null: every company), and
+   * their total: one statement, prepared once per shape of find. A search collects the matching
+   * ids first (through the trigram and company indexes), counts them and pages through them;
+   * otherwise the total is a count beside a page read in the sort's order.
+   */
   async find(
     filter: TUserFindRequest,
     companyScope: number[] | null,
   ): Promise<{ rows: TUserRecordRow[]; total: number }> {
     const order = orderOf(filter, SORT_COLUMNS, users.id);
     const page = pageOf(filter);
-    const search = filter.search?.trim();
-    // The companies whose name matches are looked up first: given as values, the planner knows
-    // how few users they hold, and reads search_text's trigram index (beside users_company_idx
-    // in a bitmap OR). Asked inside the statement, it guesses a quarter of all users and scans them.
-    const named = search
-      ? (
-          await this.#db
-            .select({ id: companies.id })
-            .from(companies)
-            .where(sql`lower(${companies.name}) like ${likePattern(search)}`)
-        ).map((c) => c.id)
-      : [];
-    const values: Record<string, unknown> = { limit: page.limit, offset: page.offset };
-    const placeholder: TParam = (name, value) => {
-      values[name] = value;
-      return sql.placeholder(name);
-    };
-    const conditionsOf = (param: TParam) => findConditions(filter, companyScope, search, named, param);
-    const query = (db: TDb, param: TParam) => {
-      const where = and(...conditionsOf(param));
-      // The total as a sub-select is one count over the matching users, where `count(*) over ()`
-      // would read and sort every one of them before the page could be cut.
-      const total = sql<number>`(select count(*) from ${users} where ${where ?? sql`true`})`.mapWith(Number);
-      return db
-        .select({ record: RECORD, total })
+    const search = filter.search?.trim() || undefined;
+    // The shape is the same whatever the values, so it is worked out with them written in.
+    const sortShape = (filter.sort ?? []).map(({ field, dir }) => `${field}:${dir}`);
+    const name = this.#findShapes.nameOf([
+      ...conditionsOf(filter, companyScope, search, inlineParam).shape,
+      ...sortShape,
+    ]);
+    const values: Record<string, unknown> = {};
+    const param = name ? placeholderParam(values) : inlineParam;
+    const where = and(...conditionsOf(filter, companyScope, search, param).conditions) ?? sql`true`;
+    const query = (db: TDb) =>
+      db
+        .select({ ...RECORD, total: sql<number>`m.total`.mapWith(Number) })
         .from(users)
         .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(where)
-        .orderBy(...order);
-    };
-    // A search is planned for its own words (a generic plan could not judge the pattern); other
-    // finds of one shape share a statement built and prepared once, and only their values are
-    // gathered per request.
-    const name = search ? undefined : this.#findStatement(filter, companyScope);
-    if (name) conditionsOf(placeholder);
-    const rows = name
-      ? await this.#ctx.runPrepared(
-          name,
-          (db) =>
-            query(db, placeholder)
-              .limit(sql.placeholder('limit'))
-              .offset(sql.placeholder('offset'))
-              .prepare(name),
-          values,
+        .innerJoin(
+          search
+            ? sql`(select array_agg(${users.id}) as ids, count(*) as total from ${users} where ${where}) as m`
+            : sql`(select count(*) as total from ${users} where ${where}) as m`,
+          sql`true`,
         )
-      : await query(this.#db, inline).limit(page.limit).offset(page.offset);
+        .where(search ? sql`${users.id} = any(m.ids)` : where)
+        .orderBy(...order)
+        .limit(name ? sql.placeholder('limit') : page.limit)
+        .offset(name ? sql.placeholder('offset') : page.offset);
+    if (name) Object.assign(values, { limit: page.limit, offset: page.offset });
+    const rows = name
+      ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
+      : await query(this.#db);
     const result = await pageResult(rows, page, async () => {
-      const conditions = findConditions(filter, companyScope, search, named, inline);
       const [totals] = await this.#db
         .select({ total: count() })
         .from(users)
-        .where(and(...conditions));
+        .where(and(...conditionsOf(filter, companyScope, search, inlineParam).conditions));
       return totals?.total ?? 0;
     });
-    return { rows: result.rows.map((row) => row.record), total: result.total };
-  }
-
-  /** The prepared statement's name for finds of this shape (filters given, sort); none past MAX_FIND_SHAPES. */
-  #findStatement(filter: TUserFindRequest, companyScope: number[] | null): string | undefined {
-    const shape = [
-      companyScope ? 'scope' : '',
-      filter.ids?.length ? 'ids' : '',
-      filter.logins?.length ? 'logins' : '',
-      filter.companyIds?.length ? 'companies' : '',
-      filter.active === undefined ? '' : 'active',
-      filter.roleIds?.length ? 'roles' : '',
-      ...(filter.sort ?? []).map(({ field, dir }) => `${field}:${dir}`),
-    ].join('|');
-    let name = this.#findShapes.get(shape);
-    if (!name && this.#findShapes.size < MAX_FIND_SHAPES)
-      this.#findShapes.set(shape, (name = `users_find_${this.#findShapes.size}`));
-    return name;
+    return { rows: result.rows.map(({ total: _total, ...row }) => row), total: result.total };
   }
 
   /** The record rows of the given users, in no order (prepared: every record read uses it). */
   async records(ids: number[]): Promise<TUserRecordRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#ctx.runPrepared('users_records', recordsQuery, { ids });
-    return rows.map((row) => row.record);
+    return this.#ctx.runPrepared('users_records', recordsQuery, { ids });
   }
 
   async insert(values: TUserInsert, roleIds: number[]): Promise<number> {

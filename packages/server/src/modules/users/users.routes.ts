@@ -7,7 +7,7 @@ import {
   ZUserSaveRequest,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { routesOf } from '../../plugins/routes.ts';
+import { JsonText, routesOf } from '../../plugins/routes.ts';
 
 /** Photos travel base64 in the body, so saving users takes more than Fastify's 1 MiB default. */
 const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -20,7 +20,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/user/me',
     { summary: 'The signed-in user, with photo', permission: 'selfcare', response: ZUserInfos },
-    async ({ caller }) => ({ userInfos: [await users.me(caller)] }),
+    // The record goes out as PostgreSQL wrote it, with its licence and photo.
+    async ({ caller }) => JsonText.of({ userInfos: await users.meJson(caller) }),
   );
 
   route.post(
@@ -31,7 +32,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       body: ZUserFindRequest,
       response: ZUserPage,
     },
-    ({ caller, body }) => users.find(caller, body),
+    async ({ caller, body }) => {
+      const page = await users.find(caller, body);
+      return JsonText.of({ userInfos: page.usersJson, totalCount: String(page.totalCount) });
+    },
   );
 
   route.post(

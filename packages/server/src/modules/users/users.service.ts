@@ -19,7 +19,6 @@ import type { LicencesService } from '../licences/licences.service.ts';
 import type { RolesService } from '../roles/roles.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { APPROVED_MAIL } from './users.mails.ts';
-import { toUser } from './users.mapper.ts';
 import type { TUserInsert, TUserRecordRow, TUserRow, UsersRepository } from './users.repository.ts';
 
 export type TUsersDeps = {
@@ -60,39 +59,49 @@ export class UsersService {
     this.#d = deps;
   }
 
-  async find(auth: TAuth, filter: TUserFindRequest): Promise<{ userInfos: TUser[]; totalCount: number }> {
+  /** A page of users as the JSON text of their records (passed on as written), and the total. */
+  async find(auth: TAuth, filter: TUserFindRequest): Promise<{ usersJson: string; totalCount: number }> {
     const { rows, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
-    return { userInfos: await this.#records(rows, filter.includePhotos === true), totalCount: total };
+    return { usersJson: await this.#recordsJson(rows, filter.includePhotos === true), totalCount: total };
   }
 
   /** API records of the given users, in the order of `ids`; photos only when asked (lists stay small). */
   async load(ids: number[], options: { photos?: boolean } = {}): Promise<TUser[]> {
     if (ids.length === 0) return [];
-    const records = await this.#records(await this.#d.repo.records(ids), options.photos === true);
-    const byId = new Map(records.map((record) => [record.id, record]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    const byId = new Map((await this.#d.repo.records(ids)).map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    return JSON.parse(await this.#recordsJson(rows, options.photos === true)) as TUser[];
   }
 
-  /** API records of record rows, in their order, with their licences (one query for all, if any). */
-  async #records(rows: TUserRecordRow[], photos: boolean): Promise<TUser[]> {
-    const licenceIds = rows.map((row) => row.licenseId ?? row.companyLicenseId);
-    const wanted = licenceIds.filter((id) => id !== null);
+  /** The caller's own record, with its photo. */
+  async me(auth: TAuth): Promise<TUser> {
+    return (JSON.parse(await this.meJson(auth)) as TUser[])[0]!;
+  }
+
+  /** The caller's own record, with its photo (GET /user/me), as the JSON text of a one-record array. */
+  async meJson(auth: TAuth): Promise<string> {
+    const rows = await this.#d.repo.records([auth.userId]);
+    if (!rows.length) throw userNotFound();
+    return this.#recordsJson(rows, true);
+  }
+
+  /**
+   * The JSON text of an array of API records, in the rows' order: each row's record as
+   * PostgreSQL wrote it, with its licence (one query for all the page's licences) and, when asked,
+   * its photo written in before the closing brace.
+   */
+  async #recordsJson(rows: TUserRecordRow[], photos: boolean): Promise<string> {
+    const wanted = rows.flatMap((row) => (row.licenceId === null ? [] : [row.licenceId]));
     const licences = wanted.length ? await this.#d.licences.records(wanted) : new Map<number, TLicense>();
-    return Promise.all(
-      rows.map(async (row, index) => {
-        const licenceId = licenceIds[index] ?? null;
-        const user = toUser(row, licenceId === null ? null : (licences.get(licenceId) ?? null));
-        if (photos) user.photoBase64 = await this.#d.files.base64(row.photoHash);
-        return user;
+    const licenceJson = new Map([...licences].map(([id, licence]) => [id, JSON.stringify(licence)]));
+    const records = await Promise.all(
+      rows.map(async (row) => {
+        const licence = (row.licenceId === null ? undefined : licenceJson.get(row.licenceId)) ?? 'null';
+        const photo = photos ? JSON.stringify(await this.#d.files.base64(row.photoHash)) : 'null';
+        return `${row.json.slice(0, -1)},"licenseInfo":${licence},"photoBase64":${photo}}`;
       }),
     );
-  }
-
-  /** The caller's own record, with its photo (GET /user/me). */
-  async me(auth: TAuth): Promise<TUser> {
-    const [user] = await this.load([auth.userId], { photos: true });
-    if (!user) throw userNotFound();
-    return user;
+    return `[${records.join(',')}]`;
   }
 
   byId(id: number): Promise<TUserRow | undefined> {
