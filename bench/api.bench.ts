@@ -23,7 +23,7 @@ import {
 } from './lib/portal.ts';
 import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
 import { type TLoadResult, type TRequest, load } from './lib/load.ts';
-import { type TPgbenchResult, pgbench } from './lib/pgbench.ts';
+import { replayCall } from './lib/pgbench.ts';
 import { type TCallResult, resultsTable, writeDocsTable } from './lib/report.ts';
 import { seedUsers } from './lib/seed-users.ts';
 import { type TCapture, type TSequentialScan, sequentialScans, serverLogFile } from './lib/sql-capture.ts';
@@ -205,7 +205,7 @@ async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | 
       }
     } else {
       say(`${call.name}: its SQL in pgbench`);
-      const replay: TPgbenchResult = await pgbench({
+      reference = await replayCall({
         databaseUrl,
         capture: captures[call.key],
         name: call.key,
@@ -214,7 +214,6 @@ async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | 
         seconds: SECONDS,
         workDir: work,
       });
-      reference = { kind: 'pgbench', perSecond: replay.tps, p99Ms: replay.latencyMs.p99, pgbench: replay };
     }
     const ratio = Math.round((api.requestsPerSecond / reference.perSecond) * 100) / 100;
     const indexed = !scans[call.key]!.some((scan) => scan.table === 'users');

@@ -34,7 +34,7 @@ import {
 import { fixtureStreams, writeLargeRfa } from './lib/families-rfa.ts';
 import { type TRssTrace, type TUploadResult, traceRss, uploadFile } from './lib/families-upload.ts';
 import { type TLoadResult, type TRequest, load } from './lib/load.ts';
-import { pgbench } from './lib/pgbench.ts';
+import { replayCall } from './lib/pgbench.ts';
 import type { TCallResult } from './lib/report.ts';
 import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
 import { sequentialScans, serverLogFile, type TCapture, type TSequentialScan } from './lib/sql-capture.ts';
@@ -189,7 +189,7 @@ async function measureFinds(
       say(`${call.name}: API`);
       const api = await loadWarm(request, portal);
       say(`${call.name}: its SQL in pgbench`);
-      const replay = await pgbench({
+      const reference = await replayCall({
         databaseUrl,
         capture: captures[call.key],
         name: call.key,
@@ -198,7 +198,7 @@ async function measureFinds(
         seconds: SECONDS,
         workDir: work,
       });
-      const ratio = Math.round((api.requestsPerSecond / replay.tps) * 100) / 100;
+      const ratio = Math.round((api.requestsPerSecond / reference.perSecond) * 100) / 100;
       const checks = {
         ...(call.target.ratio !== undefined ? { ratio: ratio >= call.target.ratio } : {}),
         ...(call.target.p99Ms !== undefined ? { p99: api.latencyMs.p99 < call.target.p99Ms } : {}),
@@ -213,7 +213,7 @@ async function measureFinds(
         request: { method: 'POST', path: '/api/family/find', body: call.body },
         answer,
         api,
-        reference: { kind: 'pgbench', perSecond: replay.tps, p99Ms: replay.latencyMs.p99, pgbench: replay },
+        reference,
         ratio,
         target: call.target,
         checks,

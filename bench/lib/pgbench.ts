@@ -120,3 +120,35 @@ export async function pgbench(options: {
     fs.rmSync(logDir, { recursive: true, force: true });
   }
 }
+
+/** A call's reference: its SQL in pgbench as the portal ran it, and, when that was prepared, as planned each time. */
+export type TReplayReference = {
+  kind: 'pgbench';
+  perSecond: number;
+  p99Ms: number;
+  pgbench: TPgbenchResult;
+  /**
+   * The same statements parsed and planned for every call (pgbench's simple protocol): how a
+   * capture was replayed before it was known which statements the portal prepares.
+   */
+  planned?: TPgbenchResult;
+};
+
+/** Replays one call's SQL as the portal ran it and, if prepared, once more planned each time. */
+export async function replayCall(options: Omit<Parameters<typeof pgbench>[0], 'name'> & { name: string }) {
+  const replay = await pgbench(options);
+  const planned = options.capture.prepared
+    ? await pgbench({
+        ...options,
+        name: `${options.name}-planned`,
+        capture: { ...options.capture, prepared: false },
+      })
+    : undefined;
+  return {
+    kind: 'pgbench',
+    perSecond: replay.tps,
+    p99Ms: replay.latencyMs.p99,
+    pgbench: replay,
+    ...(planned ? { planned } : {}),
+  } satisfies TReplayReference;
+}

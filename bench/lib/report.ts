@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { TLoadResult } from './load.ts';
-import type { TPgbenchResult } from './pgbench.ts';
+import type { TReplayReference } from './pgbench.ts';
 
 export type TCallResult = {
   key: string;
@@ -11,7 +11,7 @@ export type TCallResult = {
   api: TLoadResult;
   reference:
     | { kind: 'bare Fastify hello world'; perSecond: number; p99Ms: number; load: TLoadResult }
-    | { kind: 'pgbench'; perSecond: number; p99Ms: number; pgbench: TPgbenchResult };
+    | TReplayReference;
   /** API rate divided by the reference's rate. */
   ratio: number;
   target: { ratio?: number; p99Ms?: number; indexed?: boolean };
@@ -37,10 +37,15 @@ function targetText(target: TCallResult['target']): string {
     .join(', ');
 }
 
-/** What pgbench replayed: the call's statements, and whether prepared once, as the portal ran them. */
+/**
+ * What pgbench replayed: the call's statements, whether prepared once as the portal ran them, and
+ * then the rate of the same statements planned for every call.
+ */
 export function replayText(r: TCallResult): string {
   const count = `${r.statements.length} statement${r.statements.length === 1 ? '' : 's'}`;
-  return r.reference.kind === 'pgbench' && r.reference.pgbench.prepared ? `${count}, prepared` : count;
+  if (r.reference.kind !== 'pgbench' || !r.reference.pgbench.prepared) return count;
+  const planned = r.reference.planned;
+  return `${count}, prepared${planned ? `; planned each time: ${number(planned.tps)} tps` : ''}`;
 }
 
 /** The figures as a Markdown table, each API figure beside its reference. */
