@@ -31,6 +31,26 @@ export class FindShapes {
     this.#max = max;
   }
 
+  /**
+   * One find's statement: its name (undefined past the limit: built with its values written in),
+   * the values its placeholders take, `param` to give further values through, and its WHERE.
+   * The shape is the same whatever the values, so it is worked out with them written in.
+   */
+  statementOf(
+    sort: ReadonlyArray<{ field: string; dir: string }> | undefined,
+    conditionsOf: (param: TParam) => FindConditions,
+  ): { name: string | undefined; values: Record<string, unknown>; param: TParam; where: SQL } {
+    const name = this.nameOf([
+      ...conditionsOf(inlineParam).shape,
+      ...(sort ?? []).map(({ field, dir }) => `${field}:${dir}`),
+    ]);
+    const values: Record<string, unknown> = {};
+    const param = name ? placeholderParam(values) : inlineParam;
+    const { conditions } = conditionsOf(param);
+    const where = conditions.length ? sql`(${sql.join(conditions, sql` and `)})` : sql`true`;
+    return { name, values, param, where };
+  }
+
   /** The statement name for a shape described by its parts; undefined past the limit. */
   nameOf(parts: readonly string[]): string | undefined {
     const shape = parts.join('|');

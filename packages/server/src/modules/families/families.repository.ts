@@ -2,13 +2,7 @@ import type { TFamilyFindRequest, TRevitFamily, TTifStatus } from '@portal/contr
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import {
-  FindConditions,
-  FindShapes,
-  inlineParam,
-  placeholderParam,
-  type TParam,
-} from '../../db/find-shapes.ts';
+import { FindConditions, FindShapes, inlineParam, type TParam } from '../../db/find-shapes.ts';
 import { isoText, jsonArrayText } from '../../db/json-sql.ts';
 import {
   categories,
@@ -124,15 +118,9 @@ export class FamiliesRepository {
     const page = pageOf(filter);
     const words = searchWords(filter.search);
     const order = sql.join(orderOf(filter, SORT_COLUMNS, f.id), sql`, `);
-    // The shape is the same whatever the values, so it is worked out with them written in.
-    const sortShape = (filter.sort ?? []).map(({ field, dir }) => `${field}:${dir}`);
-    const name = this.#findShapes.nameOf([
-      ...conditionsOf(filter, visibility, inlineParam).shape,
-      ...sortShape,
-    ]);
-    const values: Record<string, unknown> = {};
-    const param = name ? placeholderParam(values) : inlineParam;
-    const where = and(...conditionsOf(filter, visibility, param).conditions) ?? sql`true`;
+    const { name, values, param, where } = this.#findShapes.statementOf(filter.sort, (p) =>
+      conditionsOf(filter, visibility, p),
+    );
     const limit = sql` limit ${param('limit', page.limit)} offset ${param('offset', page.offset)}`;
     const query = (db: TDb) =>
       words.length

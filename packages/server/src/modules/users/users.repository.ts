@@ -1,13 +1,7 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
-import {
-  FindConditions,
-  FindShapes,
-  inlineParam,
-  placeholderParam,
-  type TParam,
-} from '../../db/find-shapes.ts';
+import { FindConditions, FindShapes, inlineParam, type TParam } from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
@@ -195,15 +189,9 @@ export class UsersRepository {
     const order = orderOf(filter, SORT_COLUMNS, users.id);
     const page = pageOf(filter);
     const search = filter.search?.trim() || undefined;
-    // The shape is the same whatever the values, so it is worked out with them written in.
-    const sortShape = (filter.sort ?? []).map(({ field, dir }) => `${field}:${dir}`);
-    const name = this.#findShapes.nameOf([
-      ...conditionsOf(filter, companyScope, search, inlineParam).shape,
-      ...sortShape,
-    ]);
-    const values: Record<string, unknown> = {};
-    const param = name ? placeholderParam(values) : inlineParam;
-    const where = and(...conditionsOf(filter, companyScope, search, param).conditions) ?? sql`true`;
+    const { name, values, where } = this.#findShapes.statementOf(filter.sort, (param) =>
+      conditionsOf(filter, companyScope, search, param),
+    );
     const query = (db: TDb) =>
       db
         .select({ ...RECORD, total: sql<number>`m.total`.mapWith(Number) })
