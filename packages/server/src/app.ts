@@ -1,7 +1,6 @@
 import pino from 'pino';
 import type SonicBoom from 'sonic-boom';
 import { randomUUID } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -96,7 +95,6 @@ export async function buildApp(
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
-  await app.register(cookie);
   await app.register(csrfPlugin, {
     key: app.services.csrfKey,
     secureCookie: config.publicUrl.startsWith('https://'),

@@ -19,6 +19,22 @@ const POOL_BYTES = VALUE_BYTES * 256;
 /** Past this many remembered cookies, all are forgotten (each is checked again on its next use). */
 const MAX_KNOWN = 50_000;
 
+/**
+ * The value of the first cookie called `name` in a Cookie header (`a=1; XSRF-TOKEN=…; b=2`), or
+ * undefined. The portal reads no other cookie, so it parses no more than this.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  const prefix = `${name}=`;
+  for (let at = header.indexOf(prefix); at >= 0; at = header.indexOf(prefix, at + 1)) {
+    const before = header.slice(0, at).trimEnd();
+    if (before !== '' && !before.endsWith(';')) continue;
+    const end = header.indexOf(';', at);
+    return header.slice(at + prefix.length, end < 0 ? undefined : end).trim();
+  }
+  return undefined;
+}
+
 /** Fresh cookie values, each VALUE_BYTES of the CSPRNG as base64url. */
 function randomValues(): () => string {
   let pool = randomBytes(POOL_BYTES);
@@ -57,12 +73,12 @@ export const csrfPlugin = fp(
       return true;
     };
     const nextValue = randomValues();
-    // The attributes never change, so the header is written as a string rather than through setCookie.
+    // The attributes never change, so the header is written as one string.
     const attributes = `; Path=/; SameSite=Strict${options.secureCookie ? '; Secure' : ''}`;
 
     // Callback style: no promise per request for a check that never waits.
     app.addHook('onRequest', (request, reply, done) => {
-      const cookie = request.cookies[CSRF_COOKIE];
+      const cookie = cookieValue(request.headers.cookie, CSRF_COOKIE);
       const genuine = isGenuine(cookie);
       if (!genuine) {
         const value = nextValue();
