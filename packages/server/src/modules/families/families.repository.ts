@@ -121,19 +121,32 @@ export class FamiliesRepository {
     const { name, values, param, where } = this.#findShapes.statementOf(filter.sort, (p) =>
       conditionsOf(filter, visibility, p),
     );
-    const limit = sql` limit ${param('limit', page.limit)} offset ${param('offset', page.offset)}`;
+    const limit = param('limit', page.limit);
+    const offset = param('offset', page.offset);
+    // A search lists its matches' ids in the page's order as it counts them, so the page is those
+    // ids' slice: only its own rows are read again, not every match.
     const query = (db: TDb) =>
       words.length
         ? db
             .select({
               total: sql<number>`coalesce(cardinality(m.ids), 0)`.mapWith(Number),
-              recordsJson: jsonArrayText(recordsQuery(sql`${f.id} = any(m.ids)`, order, limit)),
+              recordsJson: jsonArrayText(
+                recordsQuery(
+                  sql`${f.id} = any(m.ids[${offset}::int + 1 : ${offset}::int + ${limit}::int])`,
+                  sql`array_position(m.ids, ${f.id})`,
+                ),
+              ),
             })
-            .from(sql`(select array_agg(${f.id}) as ids from ${f} where ${where}) as m`)
+            .from(
+              sql`(select array_agg(${f.id} order by ${order}) as ids from ${f}
+                left join ${categories} on ${categories.id} = ${f.categoryId}
+                left join ${companies} on ${companies.id} = ${f.companyId}
+                where ${where}) as m`,
+            )
         : db
             .select({
               total: sql<number>`m.total`.mapWith(Number),
-              recordsJson: jsonArrayText(recordsQuery(where, order, limit)),
+              recordsJson: jsonArrayText(recordsQuery(where, order, sql` limit ${limit} offset ${offset}`)),
             })
             .from(sql`(select count(*) as total from ${f} where ${where}) as m`);
     const [row] = name

@@ -341,6 +341,44 @@ describe('family find: search, pictures and facets', () => {
     expect(await ids(tag)).toHaveLength(4);
   });
 
+  it('pages and sorts a search as it pages and sorts a find, the total counting every match', async () => {
+    const tag = unique('pgs');
+    const catA = await category();
+    const catB = await category();
+    for (const [name, categoryId] of [
+      ['Delta', catA.id],
+      ['alpha', catB.id],
+      ['Charlie', catA.id],
+      ['bravo', catB.id],
+      ['Echo', catA.id],
+    ] as const)
+      await made(admin, {
+        revitFamilyName: `${tag} ${name}`,
+        revitFamilyTags: [tag],
+        revitFamilyCategoryId: categoryId,
+      });
+    const names = (page: TPage) =>
+      page.revitFamilyInfos.map((f) => String(f.revitFamilyName).slice(tag.length + 1));
+    const byName = { sort: [{ field: 'revitFamilyName', dir: 'asc' }] };
+    const first = await find({ search: tag, page: 1, pageSize: 2, ...byName });
+    expect(names(first)).toEqual(['alpha', 'bravo']);
+    expect(first.totalCount).toBe(5);
+    expect(names(await find({ search: tag, page: 3, pageSize: 2, ...byName }))).toEqual(['Echo']);
+    const past = await find({ search: tag, page: 4, pageSize: 2, ...byName });
+    expect([names(past), past.totalCount]).toEqual([[], 5]);
+    // By category name, then by the name within it (the sort's tie-breaker is the id).
+    const byCategory = await find({
+      search: tag,
+      sort: [
+        { field: 'categoryName', dir: catA.name < catB.name ? 'desc' : 'asc' },
+        { field: 'revitFamilyName', dir: 'desc' },
+      ],
+    });
+    expect(names(byCategory)).toEqual(['bravo', 'alpha', 'Echo', 'Delta', 'Charlie']);
+    // The same without a search, for the same answers.
+    expect(names(await find({ tags: [tag], page: 3, pageSize: 2, ...byName }))).toEqual(['Echo']);
+  });
+
   it('answers small PNG thumbnails with includePictures, never the full picture', async () => {
     const tag = unique('pic');
     const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#884422' } })

@@ -189,25 +189,35 @@ export class UsersRepository {
     const order = orderOf(filter, SORT_COLUMNS, users.id);
     const page = pageOf(filter);
     const search = filter.search?.trim() || undefined;
-    const { name, values, where } = this.#findShapes.statementOf(filter.sort, (param) =>
-      conditionsOf(filter, companyScope, search, param),
+    const { name, values, param, where } = this.#findShapes.statementOf(filter.sort, (p) =>
+      conditionsOf(filter, companyScope, search, p),
     );
-    const query = (db: TDb) =>
+    const limit = param('limit', page.limit);
+    const offset = param('offset', page.offset);
+    const select = (db: TDb) =>
       db
         .select({ ...RECORD, total: sql<number>`m.total`.mapWith(Number) })
         .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .innerJoin(
-          search
-            ? sql`(select array_agg(${users.id}) as ids, count(*) as total from ${users} where ${where}) as m`
-            : sql`(select count(*) as total from ${users} where ${where}) as m`,
-          sql`true`,
-        )
-        .where(search ? sql`${users.id} = any(m.ids)` : where)
-        .orderBy(...order)
-        .limit(name ? sql.placeholder('limit') : page.limit)
-        .offset(name ? sql.placeholder('offset') : page.offset);
-    if (name) Object.assign(values, { limit: page.limit, offset: page.offset });
+        .leftJoin(companies, eq(companies.id, users.companyId));
+    // A search lists its matches' ids in the page's order as it counts them, so the page is
+    // those ids' slice: only its own rows are read again, not every match.
+    const query = (db: TDb) =>
+      search
+        ? select(db)
+            .innerJoin(
+              sql`(select array_agg(${users.id} order by ${sql.join(order, sql`, `)}) as ids, count(*) as total
+                from ${users} left join ${companies} on ${companies.id} = ${users.companyId} where ${where}) as m`,
+              sql`true`,
+            )
+            .where(sql`${users.id} = any(m.ids[${offset}::int + 1 : ${offset}::int + ${limit}::int])`)
+            .orderBy(sql`array_position(m.ids, ${users.id})`)
+        : select(db)
+            .innerJoin(sql`(select count(*) as total from ${users} where ${where}) as m`, sql`true`)
+            .where(where)
+            .orderBy(...order)
+            // The page's values are gathered above (`param`); placeholders by their names.
+            .limit(name ? sql.placeholder('limit') : page.limit)
+            .offset(name ? sql.placeholder('offset') : page.offset);
     const rows = name
       ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
       : await query(this.#db);
