@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DEFAULT_PAGE_SIZE, type TFindQuery } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, MAX_ID, type TFindQuery } from '@portal/contract';
 import { badRequest } from './app-error.ts';
 
 export type TPage = { limit: number; offset: number };
@@ -9,6 +9,14 @@ export type TPage = { limit: number; offset: number };
 export function pageOf(query: TFindQuery): TPage {
   const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;
   return { limit, offset: ((query.page ?? 1) - 1) * limit };
+}
+
+/**
+ * The page as the 1-based, inclusive bounds of a PostgreSQL array slice (`ids[from:to]`), kept
+ * inside the integer range subscripts take: a page that far out is empty either way.
+ */
+export function sliceOf(page: TPage): { from: number; to: number } {
+  return { from: Math.min(page.offset + 1, MAX_ID), to: Math.min(page.offset + page.limit, MAX_ID) };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   revitFamilies,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
+import { likePattern, orderOf, pageOf, sliceOf } from '../../lib/paging.ts';
 
 export type TFamilyRow = typeof revitFamilies.$inferSelect;
 export type TFamilyWrite = Omit<typeof revitFamilies.$inferInsert, 'id'>;
@@ -121,8 +121,15 @@ export class FamiliesRepository {
     const { name, values, param, where } = this.#findShapes.statementOf(filter.sort, (p) =>
       conditionsOf(filter, visibility, p),
     );
-    const limit = param('limit', page.limit);
-    const offset = param('offset', page.offset);
+    // Every value is given (and gathered for the prepared statement) before the query is built,
+    // which happens once per connection.
+    const slice = sliceOf(page);
+    const pageIds = words.length
+      ? sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`
+      : sql``;
+    const limit = words.length
+      ? sql``
+      : sql` limit ${param('limit', page.limit)} offset ${param('offset', page.offset)}`;
     // A search lists its matches' ids in the page's order as it counts them, so the page is those
     // ids' slice: only its own rows are read again, not every match.
     const query = (db: TDb) =>
@@ -131,10 +138,7 @@ export class FamiliesRepository {
             .select({
               total: sql<number>`coalesce(cardinality(m.ids), 0)`.mapWith(Number),
               recordsJson: jsonArrayText(
-                recordsQuery(
-                  sql`${f.id} = any(m.ids[${offset}::int + 1 : ${offset}::int + ${limit}::int])`,
-                  sql`array_position(m.ids, ${f.id})`,
-                ),
+                recordsQuery(sql`${f.id} = any(${pageIds})`, sql`array_position(m.ids, ${f.id})`),
               ),
             })
             .from(
@@ -146,7 +150,7 @@ export class FamiliesRepository {
         : db
             .select({
               total: sql<number>`m.total`.mapWith(Number),
-              recordsJson: jsonArrayText(recordsQuery(where, order, sql` limit ${limit} offset ${offset}`)),
+              recordsJson: jsonArrayText(recordsQuery(where, order, limit)),
             })
             .from(sql`(select count(*) as total from ${f} where ${where}) as m`);
     const [row] = name

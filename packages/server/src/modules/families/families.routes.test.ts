@@ -366,6 +366,11 @@ describe('family find: search, pictures and facets', () => {
     expect(names(await find({ search: tag, page: 3, pageSize: 2, ...byName }))).toEqual(['Echo']);
     const past = await find({ search: tag, page: 4, pageSize: 2, ...byName });
     expect([names(past), past.totalCount]).toEqual([[], 5]);
+    // A page far past the integer range is as empty, searched or not.
+    for (const body of [{ search: tag }, { tags: [tag] }]) {
+      const far = await find({ ...body, page: 2_000_000_000, pageSize: 1000 });
+      expect([names(far), far.totalCount]).toEqual([[], 5]);
+    }
     // By category name, then by the name within it (the sort's tie-breaker is the id).
     const byCategory = await find({
       search: tag,

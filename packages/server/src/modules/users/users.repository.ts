@@ -5,7 +5,7 @@ import { FindConditions, FindShapes, inlineParam, type TParam } from '../../db/f
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
-import { likePattern, orderOf, pageOf, pageResult } from '../../lib/paging.ts';
+import { likePattern, orderOf, pageOf, pageResult, sliceOf } from '../../lib/paging.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserInsert = typeof users.$inferInsert;
@@ -192,8 +192,13 @@ export class UsersRepository {
     const { name, values, param, where } = this.#findShapes.statementOf(filter.sort, (p) =>
       conditionsOf(filter, companyScope, search, p),
     );
-    const limit = param('limit', page.limit);
-    const offset = param('offset', page.offset);
+    // Every value is given (and gathered for the prepared statement) before the query is built,
+    // which happens once per connection.
+    const slice = sliceOf(page);
+    const pageIds = search
+      ? sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`
+      : sql``;
+    if (name && !search) Object.assign(values, { limit: page.limit, offset: page.offset });
     const select = (db: TDb) =>
       db
         .select({ ...RECORD, total: sql<number>`m.total`.mapWith(Number) })
@@ -209,13 +214,12 @@ export class UsersRepository {
                 from ${users} left join ${companies} on ${companies.id} = ${users.companyId} where ${where}) as m`,
               sql`true`,
             )
-            .where(sql`${users.id} = any(m.ids[${offset}::int + 1 : ${offset}::int + ${limit}::int])`)
+            .where(sql`${users.id} = any(${pageIds})`)
             .orderBy(sql`array_position(m.ids, ${users.id})`)
         : select(db)
             .innerJoin(sql`(select count(*) as total from ${users} where ${where}) as m`, sql`true`)
             .where(where)
             .orderBy(...order)
-            // The page's values are gathered above (`param`); placeholders by their names.
             .limit(name ? sql.placeholder('limit') : page.limit)
             .offset(name ? sql.placeholder('offset') : page.offset);
     const rows = name

@@ -144,6 +144,9 @@ describe('POST /api/user/find', () => {
       expect(past.status).toBe(200);
       expect(past.users).toEqual([]);
       expect(past.body.totalCount).toBe(1);
+      // A page far past the integer range is as empty.
+      const far = await find(admin, { ...body, page: 2_000_000_000, pageSize: 1000 });
+      expect([far.status, far.users, far.body.totalCount]).toEqual([200, [], 1]);
     }
   });
 
