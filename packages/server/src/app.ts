@@ -1,5 +1,3 @@
-import pino from 'pino';
-import type SonicBoom from 'sonic-boom';
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -10,6 +8,7 @@ import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { ERROR_TITLES } from './lib/app-error.ts';
+import { BatchedLog } from './lib/log-stream.ts';
 import { RequestLog } from './lib/request-log.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -28,19 +27,6 @@ declare module 'fastify' {
 }
 
 /** Fastify takes hop counts as a function of the hop. */
-/** Standard output in writes of at least 4 KiB, flushed every second while lines wait. */
-function bufferedStdout(): SonicBoom {
-  const stream = pino.destination({ dest: 1, minLength: 4096, sync: false });
-  setInterval(() => {
-    try {
-      stream.flush();
-    } catch {
-      // Nothing waiting, or the stream is closing: the next tick or close flushes.
-    }
-  }, 1000).unref();
-  return stream;
-}
-
 function trustProxyOption(trust: TConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
@@ -52,7 +38,7 @@ export async function buildApp(
   logger?: FastifyServerOptions['logger'],
 ): Promise<FastifyInstance> {
   // Log lines go out in 4 KiB writes (flushed every second and on close), not one write each.
-  const logStream = logger === undefined ? bufferedStdout() : undefined;
+  const logStream = logger === undefined ? BatchedLog.stdout() : undefined;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, stream: logStream },
     trustProxy: trustProxyOption(config.trustProxy),
