@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_ID, type TFindQuery } from '@portal/contract';
 import { badRequest } from './app-error.ts';
@@ -36,22 +36,6 @@ export function orderOf(
     return dir === 'desc' ? desc(column) : asc(column);
   });
   return [...order, asc(fallback)];
-}
-
-/** The total of a find, counted by the page query itself (`count(*) over ()`): one round trip. */
-export const windowTotal = sql<number>`count(*) over ()`.mapWith(Number);
-
-/**
- * The shared end of every paged find: the page's rows carry the total; a page past the end has
- * no row to carry it, so only then is it counted separately.
- */
-export async function pageResult<T extends { total: number }>(
-  rows: T[],
-  page: TPage,
-  count: () => Promise<number>,
-): Promise<{ rows: T[]; total: number }> {
-  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await count());
-  return { rows, total };
 }
 
 /** Escapes % and _ so a search text matches literally inside LIKE; lower-cased for the trigram indexes. */

@@ -1,11 +1,11 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { FindConditions, FindShapes, inlineParam, type TParam } from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
-import { likePattern, orderOf, pageOf, pageResult, sliceOf } from '../../lib/paging.ts';
+import { likePattern, orderOf, pageOf, sliceOf } from '../../lib/paging.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserInsert = typeof users.$inferInsert;
@@ -77,6 +77,28 @@ const recordsQuery = (db: TDb) =>
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
     .prepare('users_records');
+
+/** The separator of the records in a page's JSON text: ASCII's record separator. */
+const RECORD_SEPARATOR = '\x1e';
+
+type TPageRow = {
+  json: string | null;
+  ids: number[] | null;
+  licenceIds: Array<number | null> | null;
+  photoHashes: Array<string | null> | null;
+};
+
+/** A page's one row back as its record rows, in order. */
+function pageRowsOf(found: TPageRow | undefined): TUserRecordRow[] {
+  if (!found?.json || !found.ids) return [];
+  const { ids, licenceIds, photoHashes } = found;
+  return found.json.split(RECORD_SEPARATOR).map((json, index) => ({
+    id: ids[index]!,
+    json,
+    licenceId: licenceIds?.[index] ?? null,
+    photoHash: photoHashes?.[index] ?? null,
+  }));
+}
 
 /**
  * The conditions of a user find, inside `companyScope` (null: every company). A search matches
@@ -201,12 +223,18 @@ export class UsersRepository {
     if (name && !search) Object.assign(values, { limit: page.limit, offset: page.offset });
     const select = (db: TDb) =>
       db
-        .select({ ...RECORD, total: sql<number>`m.total`.mapWith(Number) })
+        .select({
+          id: RECORD.id,
+          json: RECORD.json.as('json'),
+          licenceId: RECORD.licenceId.as('licence_id'),
+          photoHash: RECORD.photoHash,
+          total: sql<number>`m.total`.as('total'),
+        })
         .from(users)
         .leftJoin(companies, eq(companies.id, users.companyId));
     // A search lists its matches' ids in the page's order as it counts them, so the page is
     // those ids' slice: only its own rows are read again, not every match.
-    const query = (db: TDb) =>
+    const pageRows = (db: TDb) =>
       search
         ? select(db)
             .innerJoin(
@@ -222,17 +250,34 @@ export class UsersRepository {
             .orderBy(...order)
             .limit(name ? sql.placeholder('limit') : page.limit)
             .offset(name ? sql.placeholder('offset') : page.offset);
-    const rows = name
+    // The page comes back as one row: the records' JSON joined by a record separator (a character
+    // JSON text never holds unescaped) and their keys as arrays, all read in the page's order.
+    const query = (db: TDb) => {
+      const p = pageRows(db).as('p');
+      return db
+        .select({
+          total: sql<string | null>`max(${p.total})`,
+          json: sql<string | null>`string_agg(${p.json}, ${sql.raw(`E'\\x1e'`)})`,
+          ids: sql<number[] | null>`array_agg(${p.id})`,
+          licenceIds: sql<Array<number | null> | null>`array_agg(${p.licenceId})`,
+          photoHashes: sql<Array<string | null> | null>`array_agg(${p.photoHash})`,
+        })
+        .from(p);
+    };
+    const [found] = name
       ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
       : await query(this.#db);
-    const result = await pageResult(rows, page, async () => {
-      const [totals] = await this.#db
-        .select({ total: count() })
-        .from(users)
-        .where(and(...conditionsOf(filter, companyScope, search, inlineParam).conditions));
-      return totals?.total ?? 0;
-    });
-    return { rows: result.rows.map(({ total: _total, ...row }) => row), total: result.total };
+    const rows = pageRowsOf(found);
+    // The page's rows carry the total; a page past the end has none, so only then is it counted.
+    if (found?.total !== null && found?.total !== undefined) return { rows, total: Number(found.total) };
+    if (page.offset === 0) return { rows, total: 0 };
+    const conditions = conditionsOf(filter, companyScope, search, inlineParam).conditions;
+    return { rows, total: await this.#count(and(...conditions)) };
+  }
+
+  async #count(where: SQL | undefined): Promise<number> {
+    const [totals] = await this.#db.select({ total: count() }).from(users).where(where);
+    return totals?.total ?? 0;
   }
 
   /** The record rows of the given users, in no order (prepared: every record read uses it). */
