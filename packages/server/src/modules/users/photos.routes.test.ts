@@ -49,4 +49,41 @@ describe('photos', () => {
     const meta = await sharp(Buffer.from(me[0]!.photoBase64, 'base64')).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
   });
+  it('answers each user of a page with its own photo, in the page order, when photos are asked', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
+    const admin = await t.adminToken();
+    const companyId = (await makeCompany(t)).id;
+    const prefix = unique('page');
+    const user = (suffix: string, photo: boolean) => ({
+      login: `${prefix}-${suffix}`,
+      passwordHash: sha512Hex('Pic-Passw0rd!'),
+      firstName: suffix,
+      lastName: 'Paged',
+      email: `${prefix}-${suffix}@example.com`,
+      company: { companyId },
+      registrationCompleted: true,
+      ...(photo ? { photoFileName: `${suffix}.png`, photoBase64: png.toString('base64') } : {}),
+    });
+    const saved = await t.call('POST', '/api/user/save', {
+      token: admin,
+      body: { userInfos: [user('c', false), user('a', false), user('b', true)] },
+    });
+    expect(saved.status).toBe(200);
+    const page = await t.call('POST', '/api/user/find', {
+      token: admin,
+      body: { companyIds: [companyId], includePhotos: true, sort: [{ field: 'login', dir: 'desc' }] },
+    });
+    const users = page.body.userInfos as Array<{
+      login: string;
+      photoFileName: string | null;
+      photoBase64: string | null;
+    }>;
+    expect(page.body.totalCount).toBe(3);
+    expect(users.map((u) => u.login)).toEqual([`${prefix}-c`, `${prefix}-b`, `${prefix}-a`]);
+    expect(users.map((u) => u.photoFileName)).toEqual([null, 'b.png', null]);
+    expect(users.map((u) => u.photoBase64 !== null)).toEqual([false, true, false]);
+  });
 });
