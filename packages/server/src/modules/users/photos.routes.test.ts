@@ -9,12 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A picture of one colour, as sharp writes it in `format`. */
+async function solidPicture(format: 'jpeg' | 'png', width: number, height: number): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width, height, channels: 3, background: '#c33' } })
+    .toFormat(format)
+    .toBuffer();
+}
+
 describe('photos', () => {
   it('stores a 256 px PNG answered in me when a photo is uploaded, and refuses what is not a picture', async () => {
     const sharp = (await import('sharp')).default;
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidPicture('jpeg', 640, 480);
     const admin = await t.adminToken();
     const login = unique('pictured');
     const base = {
@@ -49,11 +55,9 @@ describe('photos', () => {
     const meta = await sharp(Buffer.from(me[0]!.photoBase64, 'base64')).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 256, height: 256 });
   });
+
   it('answers each user of a page with its own photo, in the page order, when photos are asked', async () => {
-    const sharp = (await import('sharp')).default;
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3c3' } })
-      .png()
-      .toBuffer();
+    const png = await solidPicture('png', 64, 64);
     const admin = await t.adminToken();
     const companyId = (await makeCompany(t)).id;
     const prefix = unique('page');
