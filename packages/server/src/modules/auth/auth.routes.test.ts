@@ -175,50 +175,36 @@ describe('CSRF double submit', () => {
     expect(setCookie).not.toMatch(/HttpOnly/);
     const token = setCookie!.split(';')[0]!.slice('XSRF-TOKEN='.length);
     const body = { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) };
+    // A sign-in carrying `cookie` as its XSRF-TOKEN cookie and, when given, `header` as its header.
+    const signIn = (cookie: string, header?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: body,
+        headers: {
+          cookie: `XSRF-TOKEN=${cookie}`,
+          ...(header === undefined ? {} : { 'x-xsrf-token': header }),
+        },
+      });
 
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: body,
-      headers: { cookie: `XSRF-TOKEN=${token}` },
-    });
+    const missing = await signIn(token);
     expect(missing.statusCode).toBe(403);
     expect(missing.json<{ errorMessages: string[] }>().errorMessages[1]).toBe(
       '[Detail] The X-XSRF-TOKEN header is missing or does not match the cookie',
     );
 
-    const mismatch = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: body,
-      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': `${token}x` },
-    });
+    const mismatch = await signIn(token, `${token}x`);
     expect(mismatch.statusCode).toBe(403);
 
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: body,
-      headers: { cookie: 'XSRF-TOKEN=planted.value', 'x-xsrf-token': 'planted.value' },
-    });
+    const forged = await signIn('planted.value', 'planted.value');
     expect(forged.statusCode).toBe(403);
 
     // A genuine cookie is remembered once checked; a changed copy of it is checked afresh.
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: body,
-      headers: { cookie: `XSRF-TOKEN=${tampered}`, 'x-xsrf-token': tampered },
-    });
+    const changed = await signIn(tampered, tampered);
     expect(changed.statusCode).toBe(403);
 
-    const matching = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: body,
-      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
-    });
+    const matching = await signIn(token, token);
     expect(matching.statusCode).toBe(200);
   });
 
