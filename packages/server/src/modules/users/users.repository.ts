@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
-import { FindConditions, FindShapes, inlineParam, type TParam } from '../../db/find-shapes.ts';
+import { FindConditions, FindShapes, type TParam } from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
@@ -221,63 +221,50 @@ export class UsersRepository {
       ? sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`
       : sql``;
     if (name && !search) Object.assign(values, { limit: page.limit, offset: page.offset });
-    const select = (db: TDb) =>
-      db
+    // The total, and for a search its matches' ids in the page's order, listed as they are
+    // counted: the page is then those ids' slice, and only its own rows are read again.
+    const totals = search
+      ? sql`(select array_agg(${users.id} order by ${sql.join(order, sql`, `)}) as ids, count(*) as total
+          from ${users} left join ${companies} on ${companies.id} = ${users.companyId} where ${where}) as m`
+      : sql`(select count(*) as total from ${users} where ${where}) as m`;
+    const pageRows = (db: TDb) => {
+      const rows = db
         .select({
           id: RECORD.id,
           json: RECORD.json.as('json'),
           licenceId: RECORD.licenceId.as('licence_id'),
           photoHash: RECORD.photoHash,
-          total: sql<number>`m.total`.as('total'),
         })
         .from(users)
         .leftJoin(companies, eq(companies.id, users.companyId));
-    // A search lists its matches' ids in the page's order as it counts them, so the page is
-    // those ids' slice: only its own rows are read again, not every match.
-    const pageRows = (db: TDb) =>
-      search
-        ? select(db)
-            .innerJoin(
-              sql`(select array_agg(${users.id} order by ${sql.join(order, sql`, `)}) as ids, count(*) as total
-                from ${users} left join ${companies} on ${companies.id} = ${users.companyId} where ${where}) as m`,
-              sql`true`,
-            )
-            .where(sql`${users.id} = any(${pageIds})`)
-            .orderBy(sql`array_position(m.ids, ${users.id})`)
-        : select(db)
-            .innerJoin(sql`(select count(*) as total from ${users} where ${where}) as m`, sql`true`)
+      return search
+        ? rows.where(sql`${users.id} = any(${pageIds})`).orderBy(sql`array_position(m.ids, ${users.id})`)
+        : rows
             .where(where)
             .orderBy(...order)
             .limit(name ? sql.placeholder('limit') : page.limit)
             .offset(name ? sql.placeholder('offset') : page.offset);
-    // The page comes back as one row: the records' JSON joined by a record separator (a character
-    // JSON text never holds unescaped) and their keys as arrays, all read in the page's order.
-    const query = (db: TDb) => {
-      const p = pageRows(db).as('p');
-      return db
-        .select({
-          total: sql<string | null>`max(${p.total})`,
-          json: sql<string | null>`string_agg(${p.json}, ${sql.raw(`E'\\x1e'`)})`,
-          ids: sql<number[] | null>`array_agg(${p.id})`,
-          licenceIds: sql<Array<number | null> | null>`array_agg(${p.licenceId})`,
-          photoHashes: sql<Array<string | null> | null>`array_agg(${p.photoHash})`,
-        })
-        .from(p);
     };
+    // One row: the total, the page's records as JSON joined by a record separator (a character
+    // JSON text never holds unescaped) and their keys as arrays, all in the page's order.
+    const query = (db: TDb) =>
+      db
+        .select({
+          total: sql<number>`m.total`.mapWith(Number),
+          json: sql<string | null>`p.json`,
+          ids: sql<number[] | null>`p.ids`,
+          licenceIds: sql<Array<number | null> | null>`p.licence_ids`,
+          photoHashes: sql<Array<string | null> | null>`p.photo_hashes`,
+        })
+        .from(
+          sql`${totals} cross join lateral (select string_agg(r.json, ${sql.raw(`E'\\x1e'`)}) as json,
+            array_agg(r.id) as ids, array_agg(r.licence_id) as licence_ids, array_agg(r.photo_hash) as photo_hashes
+            from (${pageRows(db)}) r) as p`,
+        );
     const [found] = name
       ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
       : await query(this.#db);
-    const rows = pageRowsOf(found);
-    // The page's rows carry the total; a page past the end has none, so only then is it counted.
-    if (found?.total !== null && found?.total !== undefined) return { rows, total: Number(found.total) };
-    if (page.offset === 0) return { rows, total: 0 };
-    const conditions = conditionsOf(filter, companyScope, search, inlineParam).conditions;
-    return { rows, total: await this.#count(and(...conditions)) };
-  }
-
-  async #count(where: SQL | undefined): Promise<number> {
-    const [totals] = await this.#db.select({ total: count() }).from(users).where(where);
-    return totals?.total ?? 0;
+    return { rows: pageRowsOf(found), total: found?.total ?? 0 };
   }
 
   /** The record rows of the given users, in no order (prepared: every record read uses it). */
