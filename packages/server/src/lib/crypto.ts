@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type KeyObject, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A CSPRNG token of `bytes` bytes (default 32: 256 bits), base64url. */
 export function randomToken(bytes = 32): string {
@@ -18,7 +18,11 @@ export function sha256Hex(value: string | Buffer): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export function hmacBase64Url(key: string, value: string): string {
+/**
+ * HMAC-SHA256 of `value`, base64url. A key used on every request is best given as a KeyObject made
+ * once (`createSecretKey`): a string key is imported again on each call.
+ */
+export function hmacBase64Url(key: string | KeyObject, value: string): string {
   return createHmac('sha256', key).update(value).digest('base64url');
 }
 

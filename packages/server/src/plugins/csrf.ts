@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/app-error.ts';
@@ -56,7 +56,8 @@ function randomValues(): () => string {
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { key: string; secureCookie: boolean }) => {
-    const sign = (value: string) => hmacBase64Url(options.key, `csrf:${value}`);
+    const key = createSecretKey(Buffer.from(options.key));
+    const sign = (value: string) => hmacBase64Url(key, `csrf:${value}`);
     // Cookies found genuine: a browser sends its cookie with every request, so its signature is
     // checked once, not each time.
     const known = new Set<string>();
