@@ -22,17 +22,42 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Sets helmet's security headers (CSP, HSTS when on TLS, nosniff, frame and referrer policies) and
- * the request's id on every answer. Answers of the API also get `Cache-Control: no-store`: they
- * carry tokens and personal data, so no cache, shared or private, keeps them; a route that may be
- * cached (a thumbnail keyed by its hash) sets its own, which replaces this one.
+ * What an answer of the API (JSON, a file, a thumbnail) carries, as OWASP's REST Security Cheat
+ * Sheet lists it: it is never a page, so it may load nothing, be framed nowhere and be kept by no
+ * cache (it carries tokens and personal data). A document's headers (script and style sources,
+ * opener policy, the legacy XSS and download switches) mean nothing on it.
+ */
+export function apiHeadersOf(documentHeaders: Record<string, string>): Record<string, string> {
+  const hsts = documentHeaders['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+    'cache-control': 'no-store',
+  };
+}
+
+/** The API's own pages (its interactive reference) are documents, under /api. */
+const API_PAGES = '/api/docs';
+
+/**
+ * Sets the security headers and the request's id on every answer: helmet's document headers (CSP,
+ * HSTS when on TLS, nosniff, frame and referrer policies) on the web app and the API's reference
+ * pages, the API's lean set (above) on everything else under /api. A route that may be cached (a
+ * thumbnail keyed by its hash) sets its own Cache-Control, which replaces `no-store`.
  * One synchronous hook, set up once: it runs before every request of the portal.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: HelmetOptions) => {
-  const headers = helmetHeaders(options);
-  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  const documentHeaders = helmetHeaders(options);
+  const apiPageHeaders = { ...documentHeaders, 'cache-control': 'no-store' };
+  const apiHeaders = apiHeadersOf(documentHeaders);
+  const headersOf = (url: string) =>
+    !url.startsWith('/api/') ? documentHeaders : url.startsWith(API_PAGES) ? apiPageHeaders : apiHeaders;
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
+    void reply.headers(headersOf(request.url));
     void reply.header('x-request-id', request.id);
     done();
   });
