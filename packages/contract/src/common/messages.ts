@@ -98,6 +98,8 @@ export const MESSAGE_TEMPLATES = {
   typeCatalogTypeName: 'type catalog line {line} has no type name',
   typeCatalogRepeated: 'type catalog line {line} repeats the type {typeName}',
   typeCatalogEmpty: 'The type catalog lists no types',
+  typeCatalogTooLarge:
+    'The type catalog is too large at line {line}: its {columns} columns repeat for every type; split it or leave columns out',
   tifRefused: 'The action {action} cannot be applied to an item in status {status}',
   tifAdminOnly: 'Only an administrator acts on requests (tifAction)',
   tifPending: 'This item already has a pending request; wait until it is decided',

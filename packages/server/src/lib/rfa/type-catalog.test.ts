@@ -142,6 +142,30 @@ describe('parseTypeCatalog', () => {
     expect(parseTypeCatalog([',Count##OTHER##', ...rows.slice(1)].join('\n'))).toHaveLength(10_000);
   });
 
+  it('refuses a catalog whose header repeated for every type would make its stored types huge', () => {
+    // 500 columns x 401 types: under each own limit, but 200,500 values in all (the attack: a
+    // 2 MB catalog became 157 MB of stored types).
+    const header = `,${Array.from({ length: 500 }, (_, index) => `Column ${index}##OTHER##`).join(',')}`;
+    const rows = Array.from({ length: 401 }, (_, index) => `T${index}${','.repeat(500)}`);
+    expect(failureOf([header, ...rows].join('\n'))).toEqual(
+      refusal('typeCatalogTooLarge', { line: 402, columns: 500 }),
+    );
+    expect(parseTypeCatalog([header, ...rows.slice(1)].join('\n'))).toHaveLength(400);
+    // Few values, but long names: 2,000 types of a 10,000-character header is 20 M characters.
+    const long = `,${Array.from({ length: 4 }, (_, index) => `${'N'.repeat(2_500)}${index}##OTHER##`).join(',')}`;
+    const many = Array.from({ length: 2_000 }, (_, index) => `T${index},1,2,3,4`);
+    expect(failureOf([long, ...many].join('\n'))).toMatchObject({ key: 'typeCatalogTooLarge', status: 422 });
+  });
+
+  it('reads a large real-sized catalog: 2,000 types of 40 columns', () => {
+    const header = `,${Array.from({ length: 40 }, (_, index) => `Parameter ${index}##LENGTH##MILLIMETERS`).join(',')}`;
+    const rows = Array.from(
+      { length: 2_000 },
+      (_, t) => `Type ${t},${Array.from({ length: 40 }, (_, c) => t + c).join(',')}`,
+    );
+    expect(parseTypeCatalog([header, ...rows].join('\n'))).toHaveLength(2_000);
+  });
+
   it('builds English details from the message templates', () => {
     try {
       parseTypeCatalog(',Width##LENGTH##MILLIMETERS\nA,1,2');

@@ -5,6 +5,15 @@ const FIELD = 'typeCatalogText';
 // Revit itself lists at most a few hundred types; these keep a pasted catalog's cost bounded.
 const MAX_TYPES = 10_000;
 const MAX_COLUMNS = 500;
+/**
+ * Every type repeats the header's names beside its values, so the stored types grow as types x
+ * header: these bound what one catalog becomes (a large real one, 2,000 types of 40 columns, is
+ * 80,000 values and about 6 MB).
+ */
+const MAX_VALUES = 200_000;
+const MAX_STORED_CHARS = 16 * 1024 * 1024;
+/** What one parameter costs in the stored JSON besides its texts (keys, quotes, commas). */
+const PARAMETER_OVERHEAD = 48;
 
 type TColumn = { name: string; dataType: string; unit: string | null };
 
@@ -98,6 +107,12 @@ export function parseTypeCatalog(text: string): TFamilyType[] {
   if (separator !== ',' && separator !== ';') fail('typeCatalogHeader');
   const columns = readHeader(splitLine(headerLine, separator, headerIndex + 1));
   const expected = columns.length + 1;
+  const headerChars = columns.reduce(
+    (sum, { name, dataType, unit }) =>
+      sum + name.length + dataType.length + (unit?.length ?? 0) + PARAMETER_OVERHEAD,
+    0,
+  );
+  let storedChars = 0;
 
   const types: TFamilyType[] = [];
   const seen = new Set<string>();
@@ -114,6 +129,9 @@ export function parseTypeCatalog(text: string): TFamilyType[] {
     if (seen.has(key)) fail('typeCatalogRepeated', { line: lineNumber, typeName: typeName.trim() });
     seen.add(key);
     if (types.length === MAX_TYPES) fail('tooManyItems', { name: FIELD, max: MAX_TYPES });
+    storedChars += typeName.length + headerChars + values.reduce((sum, value) => sum + value.length, 0);
+    if ((types.length + 1) * columns.length > MAX_VALUES || storedChars > MAX_STORED_CHARS)
+      fail('typeCatalogTooLarge', { line: lineNumber, columns: columns.length });
     types.push({
       typeName: typeName.trim(),
       parameters: columns.map(({ name, dataType, unit }, at) => ({
