@@ -470,6 +470,24 @@ describe('bad input is never a 500', () => {
     }
   });
 
+  it('refuses a lone surrogate, which PostgreSQL cannot store, with 400 wherever a NUL is refused', async () => {
+    const admin = await t.adminToken();
+    // JSON.stringify sends each as a `\\ud800` escape, as an attacker's raw JSON would.
+    const cases: Array<[string, unknown]> = [
+      ['/api/family/save', { revitFamilyInfos: [{ revitFamilyName: 'S2', revitFamilyTags: ['\ud800'] }] }],
+      ['/api/family/save', { revitFamilyInfos: [{ revitFamilyName: 'x\udc00y' }] }],
+      ['/api/family/find', { tags: ['\ud800'] }],
+      ['/api/user/find', { search: 'an\udbffna' }],
+      ['/api/category/save', { categoryInfos: [{ categoryName: '\ud83d' }] }],
+    ];
+    for (const [url, body] of cases) {
+      expectError(await t.call('POST', url, { token: admin, body }), 400, 'nulCharacter');
+    }
+    // A surrogate pair (an emoji) is text like any other.
+    const emoji = await t.call('POST', '/api/user/find', { token: admin, body: { search: '\u{1F6AA}' } });
+    expect(emoji.status).toBe(200);
+  });
+
   it('refuses ids past the integer range with 400, in bodies and in the path', async () => {
     const admin = await t.adminToken();
     const big = MAX_ID + 1;

@@ -2,20 +2,24 @@ import { messageOfIssue, type TMessage } from '@portal/contract';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
+import { isStorableText } from '../lib/text.ts';
 import { JsonText } from './routes.ts';
 
-/** The path of the first string (value or key) holding a NUL character, or undefined. */
-export function nulPath(data: unknown): Array<string | number> | undefined {
+/**
+ * The path of the first string (value or key) PostgreSQL could not store (a NUL character, a lone
+ * surrogate: see lib/text.ts), or undefined.
+ */
+export function unstorableTextPath(data: unknown): Array<string | number> | undefined {
   const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value: data, path: [] }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return path;
+      if (!isStorableText(value)) return path;
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\0')) return [...path, key];
+        if (!isStorableText(key)) return [...path, key];
         stack.push({ value: item, path: [...path, key] });
       }
     }
@@ -38,18 +42,18 @@ export function validationError(issues: readonly z.core.$ZodIssue[], part: strin
 }
 
 /**
- * Validates body, query and params with the route's contract schema. A NUL character anywhere is
- * refused first (PostgreSQL text cannot hold it), and a POST without a body reads as `{}`.
+ * Validates body, query and params with the route's contract schema. A NUL character or a lone
+ * surrogate anywhere is refused first (PostgreSQL cannot store either), and a POST without a body reads as `{}`.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const part = httpPart === 'querystring' ? 'query' : (httpPart ?? 'request');
   return (data: unknown) => {
     const input = part === 'body' && (data === undefined || data === null) ? {} : data;
-    const nul = nulPath(input);
-    if (nul) {
-      const name = String(nul.filter((p) => typeof p === 'string').at(-1) ?? part);
+    const unstorable = unstorableTextPath(input);
+    if (unstorable) {
+      const name = String(unstorable.filter((p) => typeof p === 'string').at(-1) ?? part);
       return {
-        error: new AppError(400, [{ key: 'nulCharacter', values: { name }, field: nul.join('.') }]),
+        error: new AppError(400, [{ key: 'nulCharacter', values: { name }, field: unstorable.join('.') }]),
       };
     }
     const result = schema.safeParse(input);

@@ -30,6 +30,20 @@ describe('readPartAtom', () => {
     expect(atom.types).toEqual([]);
   });
 
+  it('drops NUL characters and replaces lone surrogates, which PostgreSQL cannot store, in every text it reads', () => {
+    const atom = readPartAtom(
+      entry(
+        '<title>Evil\u0000Title</title><category term="Doo\u0000rs" scheme="adsk:revit:grouping"/>' +
+          '<pa:part><title>T\u00001</title><Width displayName="W\ud800">1\u0000</Width></pa:part>',
+      ),
+    );
+    expect(atom.title).toBe('EvilTitle');
+    expect(atom.revitCategory).toBe('Doors');
+    expect(atom.types).toEqual([
+      { typeName: 'T1', parameters: [{ name: 'W\ufffd', value: '1', unit: null, dataType: null }] },
+    ]);
+  });
+
   it('answers empty for text that is not a part atom', () => {
     expect(readPartAtom('')).toEqual({ title: null, omniClassCode: null, revitCategory: null, types: [] });
     expect(

@@ -1,4 +1,5 @@
 import type { TFamilyType, TFamilyTypeParameter } from '@portal/contract';
+import { storableText } from '../text.ts';
 
 /** What a family's part atom says about it. */
 export type TPartAtom = {
@@ -195,9 +196,13 @@ function findParts(entry: TXmlElement): TXmlElement[] {
   return parts;
 }
 
-/** Title, OmniClass code, Revit category and types of a part atom; empty when it cannot be read. */
+/**
+ * Title, OmniClass code, Revit category and types of a part atom; empty when it cannot be read.
+ * XML cannot hold NUL or a lone surrogate, and PostgreSQL's text and jsonb refuse both, so a
+ * file that carries them has them dropped (NUL) or replaced (U+FFFD) before anything is read.
+ */
 export function readPartAtom(text: string): TPartAtom {
-  const entry = parseXml(text.replace(/^\uFEFF/, ''));
+  const entry = parseXml(storableText(text.replace(/^\uFEFF/, '')));
   if (!entry || !isAtom(entry, 'entry')) return EMPTY;
   const title = entry.children.find((child) => isAtom(child, 'title'));
   const terms = new Map<string, string>();
