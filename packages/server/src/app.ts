@@ -9,7 +9,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { ERROR_TITLES } from './lib/app-error.ts';
 import { BatchedLog } from './lib/log-stream.ts';
-import { RequestLog } from './lib/request-log.ts';
+import { loggedError, RequestLog } from './lib/request-log.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompilerOf, validatorCompiler } from './plugins/schemas.ts';
@@ -39,8 +39,13 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   // Log lines go out in 4 KiB writes (flushed every second and on close), not one write each.
   const logStream = logger === undefined ? BatchedLog.stdout() : undefined;
+  const logOptions = logger ?? { level: config.logLevel, stream: logStream };
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, stream: logStream },
+    // Errors are logged with their texts cut short (a failed query carries all its parameters).
+    logger:
+      typeof logOptions === 'object' && logOptions !== null
+        ? { serializers: { err: loggedError }, ...logOptions }
+        : logOptions,
     trustProxy: trustProxyOption(config.trustProxy),
     // A body trickled in byte by byte is cut off instead of holding a connection for minutes.
     requestTimeout: config.requestTimeoutMs,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openTestDatabase, testConfig } from '../../test/test-app.ts';
+import { loggedError, MAX_LOGGED_CHARS } from './request-log.ts';
 
 describe('request log', () => {
   it('writes one line per request with method, path, status and time when it completes', async () => {
@@ -19,5 +20,29 @@ describe('request log', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('loggedError', () => {
+  it("cuts a failed query's statement and parameters instead of writing them whole", () => {
+    const params = ['x'.repeat(5_000_000), ...Array.from({ length: 1_000 }, (_, index) => index)];
+    const error = Object.assign(new Error(`Failed query: insert …\nparams: ${params.join(',')}`), {
+      query: `insert into families values (${'$1,'.repeat(10_000)})`,
+      params,
+    });
+    const logged = loggedError(error);
+    const line = JSON.stringify(logged);
+    expect(line.length).toBeLessThan(40_000);
+    expect(logged.type).toBe('Error');
+    expect(logged.message.startsWith('Failed query: insert')).toBe(true);
+    expect(logged.message).toMatch(/… \(\d+ more characters\)$/);
+    expect(logged.message.length).toBeLessThan(MAX_LOGGED_CHARS + 40);
+    expect(logged.params).toHaveLength(21);
+  });
+
+  it('leaves a short error as pino writes it', () => {
+    const logged = loggedError(Object.assign(new Error('boom'), { code: 'E1' }));
+    expect(logged).toMatchObject({ type: 'Error', message: 'boom', code: 'E1' });
+    expect(logged.stack).toContain('boom');
   });
 });
