@@ -1,5 +1,6 @@
 import type { TCategoryFindRequest } from '@portal/contract';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { categories, revitFamilies } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
@@ -8,14 +9,17 @@ export type TCategoryRow = typeof categories.$inferSelect;
 export type TCategoryWrite = Omit<typeof categories.$inferInsert, 'id'>;
 
 /**
- * Families filed under a category: published ones and requests, not the copies standing for changes.
- * The outer id is qualified by hand: in a one-table select list Drizzle writes a column bare, and a
+ * How many families (any status) are filed under a category: what the list shows and what blocks
+ * its delete, counted the same way. A change request's copy filed under it counts for its family
+ * (it blocks the delete as the foreign key would), and a family and its copy count once. The
+ * outer id is qualified by hand: in a one-table select list Drizzle writes a column bare, and a
  * bare "id" inside the subquery would be the family's own id.
  */
-const familyCount =
-  sql<number>`(select count(*) from ${revitFamilies} f where f.category_id = ${categories}.id and f.tif_original_id is null)`.mapWith(
+const familyCountOf = (categoryId: SQL) =>
+  sql<number>`(select count(distinct coalesce(f.tif_original_id, f.id)) from ${revitFamilies} f where f.category_id = ${categoryId})`.mapWith(
     Number,
   );
+const familyCount = familyCountOf(sql`${categories}.id`);
 
 const SORT_COLUMNS = {
   categoryName: sql`lower(${categories.name})`,
@@ -93,21 +97,13 @@ export class CategoriesRepository {
     await this.#ctx.db.delete(categories).where(eq(categories.id, id));
   }
 
-  /**
-   * How many families (any status) a category holds. A change request's copy filed under it counts
-   * for its family: it blocks the delete as the foreign key would, but a family and its copy count once.
-   */
+  /** How many families are filed under a category (see familyCountOf). */
   async familiesIn(id: number): Promise<number> {
-    const [row] = await this.#ctx.db
-      .select({
-        total:
-          sql<number>`count(distinct coalesce(${revitFamilies.tifOriginalId}, ${revitFamilies.id}))`.mapWith(
-            Number,
-          ),
-      })
-      .from(revitFamilies)
-      .where(eq(revitFamilies.categoryId, id));
-    return row?.total ?? 0;
+    const [row] = await queryRows<{ total: number }>(
+      this.#ctx.db,
+      sql`select ${familyCountOf(sql`${id}`)} as total`,
+    );
+    return Number(row?.total ?? 0);
   }
 
   #columns() {

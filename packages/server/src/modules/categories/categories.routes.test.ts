@@ -301,6 +301,8 @@ describe('category delete', () => {
     const onlyCopy = await remove();
     expect(onlyCopy.status).toBe(409);
     expect(detailsOf(onlyCopy.body)[0]).toMatchObject({ key: 'categoryInUse', values: { count: 1 } });
+    // The list says what the delete says.
+    expect((await find({ ids: [target.categoryId] })).categoryInfos[0]!.familyCount).toBe(1);
 
     // The original filed there too: still one family.
     await t.call('POST', '/api/family/update', {
