@@ -147,6 +147,12 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
   const lists = new ListsService({ repo: new ListsRepository(ctx), audit, transaction });
+  const parameterLists = new ParameterListsService({
+    repo: new ParameterListsRepository(ctx),
+    companies,
+    audit,
+    transaction,
+  });
   await lists.ensureSeeded();
   const generatedAdminPassword = await seed({
     roles,
@@ -179,6 +185,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       categories,
       companies,
       files,
+      parameterLists,
       audit,
       transaction,
       ticketKey: derive('download-ticket'),
@@ -191,12 +198,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       audit,
       transaction,
     }),
-    parameterLists: new ParameterListsService({
-      repo: new ParameterListsRepository(ctx),
-      companies,
-      audit,
-      transaction,
-    }),
+    parameterLists,
     customers: new CustomersService({ repo: new CustomersRepository(ctx), companies }),
     notifications: new NotificationsService({
       repo: new NotificationsRepository(ctx),

@@ -35,7 +35,17 @@ export const MIN_DATE = '0001-01-01T00:00:00Z';
 export const MAX_ID = 2_147_483_647;
 
 /** A record id: a positive whole number that fits the database's integer columns. */
-export const ZId = z.number().int().positive().max(MAX_ID);
+export const ZId = z.number().int().min(1).max(MAX_ID);
+
+/** A record id written in a path or a query string: digits only (not `0x1`, `1e0`, `1.0` or ` 1`). */
+export const ZPathId = z
+  .string()
+  .regex(/^[0-9]{1,10}$/)
+  .transform(Number)
+  .pipe(ZId);
+
+/** The params of a route ending `/:id`. */
+export const ZIdParams = z.object({ id: ZPathId });
 
 /** Beside each `[Detail]` of an error: its message key, values and field (see MESSAGE_TEMPLATES). */
 export const ZErrorDetail = z.object({

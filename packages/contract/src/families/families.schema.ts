@@ -4,6 +4,9 @@ import { optionalText, text } from '../common/fields.ts';
 import { TIF_ACTIONS, TIF_STATUSES } from '../workflow/tif.ts';
 import { ZTifFields } from '../workflow/tif-fields.ts';
 
+/** A family's name, in characters (a name suggested from a file is cut to it). */
+export const MAX_FAMILY_NAME_LENGTH = 200;
+
 /** One parameter of a family type, as a type catalog column or a part atom element gives it. */
 export const ZFamilyTypeParameter = z.object({
   name: z.string(),
@@ -91,7 +94,7 @@ export const ZUploadId = z.string().regex(/^[0-9a-f]{32}$/, 'revitFamilyUploadId
  */
 export const ZRevitFamilyInput = z.object({
   revitFamilyId: ZId.optional(),
-  revitFamilyName: text('revitFamilyName', { min: 1, max: 200 }),
+  revitFamilyName: text('revitFamilyName', { min: 1, max: MAX_FAMILY_NAME_LENGTH }),
   revitFamilyCategoryId: ZId.nullish(),
   revitFamilyRating: z.number().min(0).max(5).nullish(),
   revitFamilyDescription: optionalText('revitFamilyDescription', 5000),

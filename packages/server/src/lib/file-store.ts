@@ -164,18 +164,23 @@ export async function thumbnailOf(content: Buffer, side = 256): Promise<Buffer> 
     .toBuffer();
 }
 
-/** Checks an uploaded picture is a raster sharp can read (415 otherwise); answers its type. */
-export async function checkedPicture(name: string, content: Buffer): Promise<string> {
-  const type = pictureType(content);
-  if (!type) throw unsupportedType('notAPicture', { name }, name);
-  const sharp = await loadSharp();
+/**
+ * Checks an uploaded picture is a raster sharp decodes to its last pixel (415 otherwise, a header
+ * that reads fine over missing pixels included); answers its type and its thumbnail, made in memory.
+ */
+export async function checkedPicture(
+  name: string,
+  content: Buffer,
+): Promise<{ mimeType: string; thumbnail: Buffer }> {
+  const mimeType = pictureType(content);
+  if (!mimeType) throw unsupportedType('notAPicture', { name }, name);
+  // Loaded outside the try: a sharp that does not load is our fault, not the picture's.
+  await loadSharp();
   try {
-    const meta = await sharp(content, { limitInputPixels: 40_000_000 }).metadata();
-    if (!meta.width || !meta.height) throw new Error('no size');
+    return { mimeType, thumbnail: await thumbnailOf(content) };
   } catch {
     throw unsupportedType('notAPicture', { name }, name);
   }
-  return type;
 }
 
 /** Turns an uploaded PNG, JPEG, GIF or WebP into a square PNG avatar; anything else is 415. */

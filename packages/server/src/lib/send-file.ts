@@ -42,8 +42,18 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
+ * Whether an `If-None-Match` header matches the file's ETag: `*` matches any file that exists, a
+ * list matches weakly (RFC 9110, 13.1.2).
+ */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
  * Answers a stored file: its type, length and ETag (the content hash), 304 for a matching
- * `If-None-Match`, 206 for one `Range`, 416 for a range past its end.
+ * `If-None-Match` (or `*`), 206 for one `Range`, 416 for a range past its end.
  */
 export async function sendFile(
   request: FastifyRequest,
@@ -57,10 +67,7 @@ export async function sendFile(
     .header('accept-ranges', 'bytes')
     .header('x-content-type-options', 'nosniff');
   if (file.fileName) void reply.header('content-disposition', contentDisposition(file.fileName));
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
+  if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const ifRange = request.headers['if-range'];
   const range = ifRange && ifRange !== etag ? undefined : rangeOf(request.headers.range, file.size);
   if (range === 'unsatisfiable') {

@@ -60,9 +60,25 @@ function fromConstraint(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/**
+ * Headers a file answer sets before its body (send-file.ts): an error after them (its file gone
+ * between the check and the read) would go out typed as the file, outside the envelope, with the
+ * file's ETag and its Cache-Control, so a cache could keep the error for a year.
+ */
+const FILE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'etag',
+] as const;
+
 /** One error handler: AppError and client errors become the envelope; genuine faults are hidden and logged. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    for (const name of FILE_HEADERS) reply.removeHeader(name);
+    void reply.header('cache-control', 'no-store');
     const appError = error instanceof AppError ? error : (fromConstraint(error) ?? fromFastifyError(error));
     if (appError) {
       if (appError.status === 401 || appError.status === 403 || appError.status === 429) {

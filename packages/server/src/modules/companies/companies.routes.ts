@@ -5,15 +5,13 @@ import {
   ZCompanyInfos,
   ZCompanyPage,
   ZCompanySaveRequest,
-  ZId,
+  ZIdParams,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { routesOf } from '../../plugins/routes.ts';
 
 /** Logos travel base64 in the body (5 MiB each, base64 a third larger). */
 const SAVE_BODY_LIMIT = 8 * 1024 * 1024;
-const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
 
 /** Companies (spec 7) in their parent/child tree, and the branding the header shows. */
 export async function companiesRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import CFB from 'cfb';
 import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -337,6 +338,41 @@ describe('family upload', () => {
       .where(inArray(familyUploads.userId, [reader.id]));
     expect(pending?.n).toBe(0);
   });
+
+  it('answers 400 notValid body to a malformed multipart body, storing nothing and leaving no temporary file', async () => {
+    const uploader = await signedInUser(t, { role: 'partnerrole' });
+    const content = variant(2016);
+    const { payload, headers } = multipart(content, 'family.rfa');
+    const boundary = headers['content-type'].split('boundary=')[1]!;
+    const cases: Array<[string, string, Buffer]> = [
+      ['no boundary', 'multipart/form-data', payload],
+      ['another boundary', `multipart/form-data; boundary=${boundary}x`, payload],
+      ['cut in the file', headers['content-type'], payload.subarray(0, payload.length - 1000)],
+      ['cut before the closing boundary', headers['content-type'], payload.subarray(0, payload.length - 8)],
+      ['cut in the part header', headers['content-type'], payload.subarray(0, 40)],
+    ];
+    const before = storedFiles();
+    for (const [label, contentType, body] of cases) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/family/upload',
+        headers: { 'content-type': contentType, authorization: `Bearer ${uploader.authToken}` },
+        payload: body,
+      });
+      expect(answer.statusCode, label).toBe(400);
+      expect(answer.json(), label).toMatchObject({
+        responseCode: 400,
+        errorDetails: [{ key: 'notValid', values: { name: 'body' }, field: 'body' }],
+      });
+      expect(storedFiles().sort(), label).toEqual(before.sort());
+    }
+    expect(await fileRows(sha256(content))).toBe(0);
+    const [pending] = await t.database.db
+      .select({ n: count() })
+      .from(familyUploads)
+      .where(eq(familyUploads.userId, uploader.id));
+    expect(pending?.n).toBe(0);
+  });
 });
 
 describe('family type catalogs', () => {
@@ -510,6 +546,41 @@ describe('family pictures', () => {
     );
     expect(refused.status).toBe(415);
   });
+
+  it('answers 415 notAPicture to a PNG that does not decode, storing neither the picture nor the family', async () => {
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(6000, 0);
+    header.writeUInt32BE(6000, 4);
+    header[8] = 8;
+    header[9] = 2;
+    const chunk = (type: string, data: Buffer) => {
+      const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const [length, crc] = [Buffer.alloc(4), Buffer.alloc(4)];
+      length.writeUInt32BE(data.length);
+      crc.writeUInt32BE(zlib.crc32(typed));
+      return Buffer.concat([length, typed, crc]);
+    };
+    // The header claims 6000x6000 pixels; 100 bytes of them follow.
+    const broken = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', randomBytes(100)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const before = storedFiles();
+    const name = unique('broken pic');
+    const answer = await save(admin, {
+      revitFamilyName: name,
+      revitFamilyPictureBase64: broken.toString('base64'),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(415);
+    expect(detailsOf(answer.body)).toEqual([
+      { key: 'notAPicture', values: { name: 'revitFamilyPictureBase64' }, field: 'revitFamilyPictureBase64' },
+    ]);
+    expect(await familiesNamed(name)).toBe(0);
+    expect(await fileRows(sha256(broken))).toBe(0);
+    expect(storedFiles().sort()).toEqual(before.sort());
+  });
 });
 
 describe('family download', () => {
@@ -566,6 +637,9 @@ describe('family download', () => {
     });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
+    const anyTag = await download(family.revitFamilyId, { token: admin, headers: { 'if-none-match': '*' } });
+    expect(anyTag.statusCode).toBe(304);
+    expect(anyTag.rawPayload.length).toBe(0);
 
     const middle = await download(family.revitFamilyId, {
       token: admin,
@@ -640,6 +714,7 @@ describe('family download', () => {
     for (const forged of [
       `${forgedBody}.${signature}`,
       `${body}.${signature.slice(0, -2)}AA`,
+      `${body}.${signature}.x`,
       body,
       'x.y',
       '',
@@ -675,6 +750,33 @@ describe('family download', () => {
     }
     expect((await get(family.revitFamilyId)).downloads).toBe(2);
     expect((await get(other.revitFamilyId)).downloads).toBe(0);
+  });
+
+  it('refuses a ticket once its family is removed, as the reader who holds it is refused the family', async () => {
+    const reader = await signedInUser(t, { role: 'userrole', companyId: (await makeCompany(t)).id });
+    const family = await made(admin, {
+      revitFamilyName: unique('gone'),
+      revitFamilyFileBase64: fixture(2019).toString('base64'),
+    });
+    const issued = await t.call('POST', '/api/family/download/ticket', {
+      token: reader.authToken,
+      body: { revitFamilyId: family.revitFamilyId },
+    });
+    const { url } = issued.body as unknown as { url: string };
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const removed = await t.call('POST', '/api/family/update', {
+      token: admin,
+      body: {
+        revitFamilyInfos: [
+          { revitFamilyId: family.revitFamilyId, revitFamilyName: family.revitFamilyName, tifAction: 'r' },
+        ],
+      },
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(
+      (await t.call('GET', `/api/family/get/${family.revitFamilyId}`, { token: reader.authToken })).status,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,9 @@
-import type { TFamilyFacets, TFamilyType, TFamilyVersion } from '@portal/contract';
+import {
+  MAX_FAMILY_NAME_LENGTH,
+  type TFamilyFacets,
+  type TFamilyType,
+  type TFamilyVersion,
+} from '@portal/contract';
 import type { FamiliesRepository, TVersionWithUploader } from './families.repository.ts';
 
 type TFacetRows = Awaited<ReturnType<FamiliesRepository['facets']>>;
@@ -49,4 +54,15 @@ export function searchTextOf(family: {
   return [family.name, family.description ?? '', ...family.tags, ...family.types.map((t) => t.typeName)]
     .join(' ')
     .toLowerCase();
+}
+
+/**
+ * A name for the form: the part atom's title unless it is a bare id, else the file name; cut to
+ * what a save takes, so the form never starts with a name it would refuse.
+ */
+export function suggestedName(title: string | null, fileName: string): string {
+  const name = title && !/^[0-9a-f]{32}$/i.test(title) ? title : fileName.replace(/\.rfa$/i, '');
+  // The limit counts UTF-16 units, as the schema does; a cut never splits a surrogate pair.
+  const cut = name.slice(0, MAX_FAMILY_NAME_LENGTH);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trim();
 }

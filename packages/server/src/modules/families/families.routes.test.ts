@@ -576,6 +576,34 @@ describe('family tenancy', () => {
     });
   });
 
+  it("refuses a partner linking its family to another tree's parameter list, or to one that does not exist (404)", async () => {
+    const owner = await signedInUser(t, { role: 'partnerrole' });
+    const other = await signedInUser(t, { role: 'partnerrole' });
+    const listOf = async (token: string) => {
+      const saved = await t.call('POST', '/api/parameters/save/parameterlist', {
+        token,
+        body: { parameterListInfos: [{ parameterListCode: unique('list'), parameters: [] }] },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return (saved.body.parameterListInfos as Array<{ parameterListId: number }>)[0]!.parameterListId;
+    };
+    const secret = await listOf(owner.authToken);
+    const name = unique('borrow');
+    for (const parameterListId of [secret, 2_000_000_000]) {
+      const refused = await saveFamily(other.authToken, { revitFamilyName: name, parameterListId });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(404);
+      expect((refused.body.errorDetails as Array<{ values?: { name?: string } }>)[0]!.values?.name).toBe(
+        'parameter list',
+      );
+    }
+    expect((await find({ names: [name], includeTempItems: true })).totalCount).toBe(0);
+    const own = await saveFamily(other.authToken, {
+      revitFamilyName: name,
+      parameterListId: await listOf(other.authToken),
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+
   it('shows an end user the published families of every company, never temporary items', async () => {
     const tag = unique('usr');
     const partner = await signedInUser(t, { role: 'partnerrole' });
@@ -659,6 +687,27 @@ describe('family tenancy', () => {
     });
     expect(download.statusCode).toBe(400);
     expect((await t.call('GET', `/api/family/get/${2 ** 31 - 1}`, { token: admin })).status).toBe(404);
+  });
+
+  it('reads a path or query id as digits only: 0x1, 1e0, 1.0 and a leading space are 400, 0 is "at least 1"', async () => {
+    const family = (await made(admin, { revitFamilyName: unique('digits') })).revitFamilyId;
+    expect((await t.call('GET', `/api/family/get/${family}`, { token: admin })).status).toBe(200);
+    for (const id of ['0x1', '1e0', '1.0', '%201', '+1', '', '01x']) {
+      const answer = await t.call('GET', `/api/family/get/${id}`, { token: admin });
+      expect(answer.status, id).toBe(id === '' ? 404 : 400);
+    }
+    const zero = await t.call('GET', '/api/family/get/0', { token: admin });
+    expect(zero.status).toBe(400);
+    expect((zero.body.errorDetails as Array<{ key: string; values?: { min?: number } }>)[0]).toMatchObject({
+      key: 'tooSmall',
+      values: { min: 1 },
+    });
+    const loose = await t.app.inject({
+      method: 'GET',
+      url: `/api/family/download/content/${family}?versionId=1e3`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(loose.statusCode).toBe(400);
   });
 
   it('answers 401 without a token and 403 to a role without the permission', async () => {

@@ -8,22 +8,23 @@ import {
   ZFamilySaveRequest,
   ZFamilyUpload,
   ZFamilyVersionRequest,
-  ZId,
   ZPendingCount,
   ZRevitFamilyInfos,
   ZRevitFamilyPage,
+  ZIdParams,
+  ZPathId,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { badRequest, tooLarge } from '../../lib/app-error.ts';
+import { AppError, badRequest, tooLarge } from '../../lib/app-error.ts';
 import { sendFile } from '../../lib/send-file.ts';
 import { JsonText, routesOf } from '../../plugins/routes.ts';
 
 /** Families travel base64 in JSON up to 50 MiB (base64 a third larger), with a picture beside. */
 const SAVE_BODY_LIMIT = 80 * 1024 * 1024;
-const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
 const ZDownloadQuery = z.object({
-  versionId: z.coerce.number().pipe(ZId).optional(),
+  versionId: ZPathId.optional(),
   ticket: z.string().max(1000).optional(),
 });
 
@@ -171,15 +172,35 @@ async function uploadRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ caller, request }) => {
       if (!request.isMultipart()) throw badRequest('multipartFileRequired', undefined, 'file');
-      const part = await request.file();
+      const part = await request.file().catch(malformedBody);
       if (!part) throw badRequest('multipartFileRequired', undefined, 'file');
       const fileName = safeFileName(part.filename);
-      const upload = await families.upload(caller, part.file, fileName);
+      const upload = await families.upload(caller, Readable.from(partBytes(part.file)), fileName);
       if (part.file.truncated)
         throw tooLarge('tooLargeFile', { name: 'file', max: MAX_FAMILY_FILE_BYTES / 1024 }, 'file');
       return { upload };
     },
   );
+}
+
+/**
+ * The multipart parser's own failures (no boundary, another boundary than the header's, a body cut
+ * short) are the client's: 400 on the body. busboy throws them as bare Errors, with no code or
+ * status the error handler could tell apart, hence here, where the route reads the body; ours and
+ * @fastify/multipart's (which carry a status: limits, a closed request) pass as they are.
+ */
+function malformedBody(error: unknown): never {
+  if (error instanceof AppError || (error instanceof Error && 'statusCode' in error)) throw error;
+  throw badRequest('notValid', { name: 'body' }, 'body');
+}
+
+/** A part's bytes, a body that breaks off inside it (the parser's stream error) as the same 400. */
+async function* partBytes(file: Readable): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of file) yield chunk as Buffer;
+  } catch (error) {
+    malformedBody(error);
+  }
 }
 
 /** A file name as sent, without control characters or folders, at most 255 characters. */

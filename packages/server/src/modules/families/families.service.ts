@@ -27,7 +27,8 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { searchTextOf, toFacets, toVersion } from './families.mapper.ts';
+import type { ParameterListsService } from '../parameter-lists/parameter-lists.service.ts';
+import { searchTextOf, suggestedName, toFacets, toVersion } from './families.mapper.ts';
 import type {
   FamiliesRepository,
   TFamilyRow,
@@ -40,6 +41,8 @@ export type TFamiliesDeps = {
   categories: CategoriesService;
   companies: CompaniesService;
   files: FilesService;
+  /** A family links only to a parameter list its saver may see. */
+  parameterLists: ParameterListsService;
   audit: AuditService;
   transaction: TTransaction;
   /** Signs download tickets. */
@@ -267,7 +270,8 @@ export class FamiliesService {
       if (!claims || claims.f !== familyId || claims.v !== (versionId ?? null))
         throw unauthorized('authTokenRequired');
       const found = await this.#d.repo.load(familyId);
-      if (!found) throw familyNotFound();
+      // A family removed since the ticket was made is gone for its holder too.
+      if (!found || found.tifStatus === 'D') throw familyNotFound();
       row = found;
       who = { userId: claims.u, companyId: claims.c };
     }
@@ -331,8 +335,8 @@ export class FamiliesService {
   }
 
   #verifyTicket(ticket: string): TTicket | undefined {
-    const [body, signature] = ticket.split('.');
-    if (!body || !signature || !safeEqual(signature, hmacBase64Url(this.#d.ticketKey, body)))
+    const [body, signature, ...rest] = ticket.split('.');
+    if (!body || !signature || rest.length || !safeEqual(signature, hmacBase64Url(this.#d.ticketKey, body)))
       return undefined;
     try {
       const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TTicket;
@@ -350,6 +354,8 @@ export class FamiliesService {
       throw badRequest('fileOrUpload', undefined, 'revitFamilyUploadId');
     if (input.tifAction && !auth.isAdmin) throw forbidden('tifAdminOnly', undefined, 'tifAction');
     if (input.revitFamilyCategoryId) await this.#d.categories.assertExists(input.revitFamilyCategoryId);
+    // 404 for a list that does not exist or lies outside the saver's tree, as reading it would be.
+    if (input.parameterListId) await this.#d.parameterLists.get(auth, input.parameterListId);
     const catalog =
       typeof input.typeCatalogText === 'string'
         ? parseTypeCatalog(input.typeCatalogText)
@@ -780,10 +786,4 @@ function copyOf(row: TFamilyRow): TFamilyWrite {
     parameterListCode: row.parameterListCode,
     cost: row.cost,
   };
-}
-
-/** A name for the form: the part atom's title unless it is a bare id, else the file name. */
-function suggestedName(title: string | null, fileName: string): string {
-  if (title && !/^[0-9a-f]{32}$/i.test(title)) return title;
-  return fileName.replace(/\.rfa$/i, '');
 }

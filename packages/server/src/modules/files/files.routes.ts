@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
-import { sendFile } from '../../lib/send-file.ts';
+import type { TStoredFile } from '../../lib/file-store.ts';
+import { sendFile, type TSendable } from '../../lib/send-file.ts';
 import { routesOf } from '../../plugins/routes.ts';
 
 const ZPictureParams = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/, 'hash is not valid') });
@@ -22,18 +23,18 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     if (!file?.mimeType.startsWith('image/')) throw notFound('notFound', { name: 'picture' });
     return file;
   };
+  /** A stored file to send, 404 when it is gone from the data folder (before any caching header is set). */
+  const sendable = async (file: TStoredFile): Promise<TSendable> => {
+    const size = await files.sizeOf(file.hash);
+    if (size === null) throw notFound('fileMissing');
+    return { ...file, size, cacheControl: IMMUTABLE, open: (range) => files.openRead(file.hash, range) };
+  };
 
   route.file(
     '/picture/:hash',
     { summary: 'A picture by its SHA-256', permission: 'public', params: ZPictureParams },
-    async ({ params, request, reply }) => {
-      const file = await picture(params.hash);
-      return sendFile(request, reply, {
-        ...file,
-        cacheControl: IMMUTABLE,
-        open: (range) => files.openRead(file.hash, range),
-      });
-    },
+    async ({ params, request, reply }) =>
+      sendFile(request, reply, await sendable(await picture(params.hash))),
   );
 
   route.file(
@@ -44,11 +45,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       const thumbnailHash = await files.thumbnail(params.hash);
       const file = thumbnailHash ? await files.describe(thumbnailHash) : undefined;
       if (!file) throw notFound('notFound', { name: 'picture' });
-      return sendFile(request, reply, {
-        ...file,
-        cacheControl: IMMUTABLE,
-        open: (range) => files.openRead(file.hash, range),
-      });
+      return sendFile(request, reply, await sendable(file));
     },
   );
 }

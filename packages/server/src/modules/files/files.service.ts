@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { notFound } from '../../lib/app-error.ts';
 import {
   checkedPicture,
   decodeBase64,
@@ -32,11 +33,17 @@ export class FilesService {
     return (await this.storeBuffer(png, 'image/png')).hash;
   }
 
-  /** A picture (PNG, JPEG, GIF or WebP, else 415) kept as sent, with its thumbnail made now. */
+  /**
+   * A picture (PNG, JPEG, GIF or WebP, else 415) kept as sent, with its thumbnail: both are made
+   * from the bytes in memory first, so a picture that does not decode is never stored.
+   */
   async storePicture(name: string, content: Buffer): Promise<string> {
-    const mimeType = await checkedPicture(name, content);
+    const { mimeType, thumbnail } = await checkedPicture(name, content);
     const stored = await this.storeBuffer(content, mimeType);
-    await this.thumbnail(stored.hash);
+    if (!(await this.#repo.thumbnailOf(stored.hash))) {
+      const made = await this.storeBuffer(thumbnail, 'image/png');
+      await this.#repo.recordThumbnail(stored.hash, made.hash);
+    }
     return stored.hash;
   }
 
@@ -61,13 +68,25 @@ export class FilesService {
     return stored;
   }
 
-  /** The hash of a picture's thumbnail, made (once) when missing; undefined when it is no picture. */
+  /**
+   * The hash of a picture's thumbnail, made (once) when missing; undefined when it is no picture.
+   * 404 when the picture's file is gone from storage, or when it does not decode (one stored before
+   * pictures were decoded on the way in).
+   */
   async thumbnail(hash: string): Promise<string | undefined> {
     const known = await this.#repo.thumbnailOf(hash);
     if (known) return known;
     const file = await this.#repo.load(hash);
     if (!file?.mimeType.startsWith('image/')) return undefined;
-    const stored = await this.storeBuffer(await thumbnailOf(await this.#store.read(hash)), 'image/png');
+    if ((await this.#store.sizeOf(hash)) === null) throw notFound('fileMissing');
+    const content = await this.#store.read(hash);
+    let thumbnail: Buffer;
+    try {
+      thumbnail = await thumbnailOf(content);
+    } catch {
+      throw notFound('notFound', { name: 'thumbnail' });
+    }
+    const stored = await this.storeBuffer(thumbnail, 'image/png');
     await this.#repo.recordThumbnail(hash, stored.hash);
     return stored.hash;
   }

@@ -1,16 +1,13 @@
 import {
-  ZId,
   ZLicenseCheckRequest,
   ZLicenseFindRequest,
   ZLicenseInfos,
   ZLicensePage,
   ZLicenseSaveRequest,
+  ZIdParams,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { routesOf } from '../../plugins/routes.ts';
-
-const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
 
 /** Licences (spec 7): read by partner managers for their tree's companies, written by admins. */
 export async function licencesRoutes(app: FastifyInstance): Promise<void> {

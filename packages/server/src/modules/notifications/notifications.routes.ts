@@ -1,5 +1,4 @@
 import {
-  ZId,
   ZNotificationDeleteRequest,
   ZNotificationFindRequest,
   ZNotificationInfos,
@@ -7,12 +6,10 @@ import {
   ZNotificationReadRequest,
   ZNotificationSaveRequest,
   ZUnreadCount,
+  ZIdParams,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { routesOf } from '../../plugins/routes.ts';
-
-const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
 
 /** Notifications (spec 7): everyone reads theirs (the header's bell), admins write them. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {

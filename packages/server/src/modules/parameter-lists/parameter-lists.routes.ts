@@ -1,16 +1,13 @@
 import {
-  ZId,
   ZParameterListDeleteRequest,
   ZParameterListFindRequest,
   ZParameterListInfos,
   ZParameterListPage,
   ZParameterListSaveRequest,
+  ZIdParams,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { routesOf } from '../../plugins/routes.ts';
-
-const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
 
 /** Parameter lists (spec 7, CONTRACT 1). */
 export async function parameterListsRoutes(app: FastifyInstance): Promise<void> {

@@ -8,6 +8,7 @@ import {
   ZPriceListInfos,
   ZPriceListPage,
   ZPriceListSaveRequest,
+  ZIdParams,
 } from '@portal/contract';
 import multipart from '@fastify/multipart';
 import { PassThrough, Readable } from 'node:stream';
@@ -19,7 +20,6 @@ import { contentDisposition } from '../../lib/send-file.ts';
 import { JsonText, routesOf } from '../../plugins/routes.ts';
 import { MAX_IMPORT_BYTES } from './price-lists.service.ts';
 
-const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
 const ZLanguageQuery = z.object({ language: z.enum(INTERFACE_LANGUAGES).optional() });
 /** The spec's import payload: the workbook base64 beside its file name. */
 const ZImportRequest = z.object({

@@ -1,18 +1,18 @@
 import {
-  ZId,
   ZTermsDeleteRequest,
   ZTermsFindRequest,
   ZTermsInfos,
   ZTermsPage,
   ZTermsSaveRequest,
   ZUserInfos,
+  ZIdParams,
+  ZPathId,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOf } from '../../plugins/routes.ts';
 
-const ZTermsParams = z.object({ termsId: z.coerce.number().pipe(ZId) });
-const ZIdParams = z.object({ id: z.coerce.number().pipe(ZId) });
+const ZTermsParams = z.object({ termsId: ZPathId });
 
 /** The terms a signed-in user must accept, and accepting them. */
 export async function termsRoutes(app: FastifyInstance): Promise<void> {
