@@ -488,6 +488,20 @@ describe('bad input is never a 500', () => {
     expect(emoji.status).toBe(200);
   });
 
+  it('says a value of the wrong type is not valid, and only a missing one is required', async () => {
+    const admin = await t.adminToken();
+    for (const id of ['1', 1.5, true, [1], { id: 1 }]) {
+      const answer = await t.call('POST', '/api/family/find', { token: admin, body: { ids: [id] } });
+      expectError(answer, 400, 'notValid');
+      expect(answer.body.errorDetails?.map((d) => d.key)).not.toContain('required');
+    }
+    const missing = await t.call('POST', '/api/family/update', {
+      token: admin,
+      body: { revitFamilyInfos: [{ revitFamilyId: 1 }] },
+    });
+    expectError(missing, 400, 'required');
+  });
+
   it('refuses ids past the integer range with 400, in bodies and in the path', async () => {
     const admin = await t.adminToken();
     const big = MAX_ID + 1;

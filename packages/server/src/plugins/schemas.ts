@@ -56,7 +56,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
         error: new AppError(400, [{ key: 'nulCharacter', values: { name }, field: unstorable.join('.') }]),
       };
     }
-    const result = schema.safeParse(input);
+    // With the input on each issue, a value of the wrong type ("1", 1.5, true for an id) reads as
+    // not valid, and only a missing one as required.
+    const result = schema.safeParse(input, { reportInput: true });
     return result.success ? { value: result.data } : { error: validationError(result.error.issues, part) };
   };
 };
