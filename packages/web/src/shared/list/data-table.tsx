@@ -13,9 +13,10 @@ import {
   theme,
   Typography,
 } from 'antd';
-import { Fragment, type Key, type ReactNode } from 'react';
+import { type CSSProperties, Fragment, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../ui/error-state.tsx';
+import { headerMinWidth, textMeasure } from './header-width.ts';
 import type { TSort } from './list-state.ts';
 import { RowActions, type TRowAction } from './row-actions.tsx';
 
@@ -99,6 +100,9 @@ export type TDataTableProps<T, TField extends string> = {
 
 const BREAKPOINTS: readonly Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl', 'xxxl'];
 
+/** Headers break between words only; CJK text keeps its words whole as well. */
+const HEADER_TEXT: CSSProperties = { wordBreak: 'keep-all', overflowWrap: 'normal' };
+
 function LoadingState() {
   const { t } = useTranslation();
   return (
@@ -145,6 +149,7 @@ function EmptyState({
 export function DataTable<T, TField extends string>(props: TDataTableProps<T, TField>) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
+  const { token } = theme.useToken();
   const { list, rows, status, empty, paged = true, stackBelow = 'lg' } = props;
   const stacked = props.stacked ?? screens[stackBelow] === false;
   const { state } = list;
@@ -202,12 +207,20 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
     );
   }
 
+  const measure = textMeasure(
+    `${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`,
+    token.fontSize,
+  );
   const sortOrder = (key: string) =>
     state.sort?.field === key ? (state.sort.dir === 'asc' ? 'ascend' : 'descend') : null;
   const columns: TableProps<T>['columns'] = props.columns.map((column) => ({
     key: column.key,
-    title: column.title,
-    width: column.width,
+    title: <span style={HEADER_TEXT}>{column.title}</span>,
+    // A fixed width never splits a header's word: the column grows to its longest word.
+    width:
+      column.width === undefined
+        ? undefined
+        : Math.max(column.width, headerMinWidth(column.title, measure, column.sortable === true)),
     ellipsis: column.ellipsis,
     responsive: column.showFrom ? BREAKPOINTS.slice(BREAKPOINTS.indexOf(column.showFrom)) : undefined,
     ...(column.sortable ? { sorter: true, sortOrder: sortOrder(column.key) } : {}),

@@ -10,6 +10,8 @@ export type TRowConfirm = {
   okText: string;
   cancelText: string;
   okTestId?: string;
+  /** The confirmation only explains (the action would be refused): its OK button is disabled. */
+  okDisabled?: boolean;
   onConfirm: () => void | Promise<void>;
 };
 
@@ -78,6 +80,7 @@ function RowActionButton({ action, rowLabel, withText }: TActionProps) {
       cancelText={confirm.cancelText}
       okButtonProps={{
         danger: action.danger,
+        disabled: confirm.okDisabled,
         ...(confirm.okTestId ? { 'data-testid': confirm.okTestId } : {}),
       }}
       disabled={action.disabled}
@@ -116,7 +119,7 @@ export function RowActions({
 export function deleteRowAction(
   t: TFunction,
   options: Pick<TRowAction, 'disabled' | 'disabledHint' | 'testId'> &
-    Pick<TRowConfirm, 'title' | 'description' | 'okTestId' | 'onConfirm'>,
+    Pick<TRowConfirm, 'title' | 'description' | 'okTestId' | 'okDisabled' | 'onConfirm'>,
 ): TRowAction {
   const { disabled, disabledHint, testId, ...confirm } = options;
   return {

@@ -140,9 +140,7 @@ describe('CategoryList', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 
-  it('asks before deleting and shows a category in use in the reader language', async () => {
-    const shown: string[] = [];
-    const stop = toastStore.subscribe(() => shown.push(...toastStore.getSnapshot().map((t) => t.message)));
+  it('explains in the reader language why a category in use cannot be deleted, and offers no Delete', async () => {
     renderList();
     await act(async () => {
       await i18n.changeLanguage('de');
@@ -151,13 +149,31 @@ describe('CategoryList', { timeout: 30_000 }, () => {
     fireEvent.click(within(doors).getByRole('button', { name: 'Löschen Doors' }));
     await screen.findByText('Kategorie Doors löschen?');
     await screen.findByText(/Zugeordnete Familien: 4/);
+    const confirm = await screen.findByTestId('confirm-delete');
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.click(confirm);
+    expect(calls.some((c) => c.url === 'api/category/delete')).toBe(false);
+  });
+
+  it('asks before deleting an unused category and shows a refusal in the reader language', async () => {
+    const shown: string[] = [];
+    const stop = toastStore.subscribe(() => shown.push(...toastStore.getSnapshot().map((t) => t.message)));
+    renderList();
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    const cards = await screen.findAllByTestId('category-card');
+    const windows = cards[1] as HTMLElement;
+    fireEvent.click(within(windows).getByRole('button', { name: 'Löschen Old windows' }));
+    await screen.findByText('Kategorie Old windows löschen?');
     await act(async () => {
       fireEvent.click(await screen.findByTestId('confirm-delete'));
     });
     await waitFor(() => expect(calls.some((c) => c.url === 'api/category/delete')).toBe(true));
     expect(calls.find((c) => c.url === 'api/category/delete')?.body).toEqual({
-      categoryInfos: [{ categoryId: 1 }],
+      categoryInfos: [{ categoryId: 2 }],
     });
+    // Families filed under it since the list loaded: the server's refusal, translated.
     await waitFor(() =>
       expect(shown).toContain(
         'Die Kategorie wird von 4 Familien verwendet; verschieben Sie diese zuerst in eine andere Kategorie',

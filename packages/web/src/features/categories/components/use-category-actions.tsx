@@ -56,6 +56,8 @@ export function useCategoryActions({ onEdit, onDeleted }: TCategoryActionsInput)
                 ? t('categories.deleteInUse', { count: category.familyCount })
                 : t('categories.deleteWarning'),
             okTestId: 'confirm-delete',
+            // The server refuses to delete a category families use; the dialog only explains why.
+            okDisabled: category.familyCount > 0,
             onConfirm: () => deleteCategory(category),
           }),
         ]

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TListColumn } from '../../../../shared/list/data-table.tsx';
 import { formatDateTime } from '../../../../shared/list/list-dates.ts';
+import { formatCost } from '../page/family-format.ts';
 import { familyPath } from './family-card.tsx';
 import { FamilyRating } from './family-rating.tsx';
 import { FamilyStatus } from './family-status.tsx';
@@ -69,7 +70,7 @@ export function useFamilyColumns({ withStatus }: { withStatus: boolean }): TList
       sortable: true,
       width: 110,
       showFrom: 'xxxl',
-      render: (f) => (f.cost === null ? none : f.cost.toLocaleString(i18n.language)),
+      render: (f) => (f.cost === null ? none : formatCost(f.cost, i18n.language)),
     },
     {
       key: 'downloads',

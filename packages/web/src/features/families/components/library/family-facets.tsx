@@ -13,6 +13,8 @@ import {
 export type TFamilyFacetsProps = {
   facets: TFamilyFacets | undefined;
   state: TFamilyListState;
+  /** A search or filter is active: a facet without values says so rather than "nothing yet". */
+  filtered: boolean;
   onChange: (patch: TFamilyListPatch) => void;
 };
 
@@ -40,11 +42,13 @@ function FacetGroup({
   testId,
   values,
   chosen,
+  filtered,
   onChange,
 }: {
   title: string;
   testId: string;
   values: readonly TFacetCount[];
+  filtered: boolean;
   chosen: readonly string[];
   onChange: (chosen: string[]) => void;
 }) {
@@ -60,7 +64,9 @@ function FacetGroup({
         {title}
       </Typography.Title>
       {listed.length === 0 ? (
-        <Typography.Text type="secondary">{t('families.facets.none')}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="facet-none">
+          {filtered ? t('families.facets.noneFiltered') : t('families.facets.none')}
+        </Typography.Text>
       ) : (
         <Checkbox.Group
           value={[...chosen]}
@@ -135,7 +141,7 @@ function RatingFacet({
  * The library's facets: category, Revit version, rating (at least n stars), tag and company, each
  * value with the number of families it would find given the other filters.
  */
-export function FamilyFacetPanel({ facets, state, onChange }: TFamilyFacetsProps) {
+export function FamilyFacetPanel({ facets, state, filtered, onChange }: TFamilyFacetsProps) {
   const { t } = useTranslation();
   const { categoryIds, revitVersions, companyIds } = state.filters;
   const ids = (values: string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -146,6 +152,7 @@ export function FamilyFacetPanel({ facets, state, onChange }: TFamilyFacetsProps
         testId="category"
         values={facets?.categories ?? []}
         chosen={categoryIds.map(String)}
+        filtered={filtered}
         onChange={(next) => onChange({ filters: { categoryIds: ids(next) } })}
       />
       <FacetGroup
@@ -153,6 +160,7 @@ export function FamilyFacetPanel({ facets, state, onChange }: TFamilyFacetsProps
         testId="revit"
         values={facets?.revitVersions ?? []}
         chosen={revitVersions.map(String)}
+        filtered={filtered}
         onChange={(next) => onChange({ filters: { revitVersions: ids(next) } })}
       />
       <RatingFacet
@@ -165,6 +173,7 @@ export function FamilyFacetPanel({ facets, state, onChange }: TFamilyFacetsProps
         testId="tag"
         values={facets?.tags ?? []}
         chosen={tagsOf(state)}
+        filtered={filtered}
         onChange={(next) => onChange({ filters: { tags: joinTags(next) } })}
       />
       <FacetGroup
@@ -172,6 +181,7 @@ export function FamilyFacetPanel({ facets, state, onChange }: TFamilyFacetsProps
         testId="company"
         values={facets?.companies ?? []}
         chosen={companyIds.map(String)}
+        filtered={filtered}
         onChange={(next) => onChange({ filters: { companyIds: ids(next) } })}
       />
     </div>

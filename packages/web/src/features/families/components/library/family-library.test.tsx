@@ -168,6 +168,35 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastFind()?.tags).toEqual(['fire rated']));
   });
 
+  it('says a facet has no values for this search when a search finds nothing, and nothing yet otherwise', async () => {
+    const none: TFamilyFacets = { categories: [], revitVersions: [], ratings: [], tags: [], companies: [] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(respond({ revitFamilyInfos: [], totalCount: 0, facets: none }))),
+    );
+    renderLibrary('/families?q=nothing-like-this');
+    await screen.findByTestId('list-empty');
+    const panel = await openFilters();
+    const texts = () =>
+      within(panel)
+        .getAllByTestId('facet-none')
+        .map((node) => node.textContent);
+    await waitFor(() => expect(texts()).toHaveLength(4));
+    expect(new Set(texts())).toEqual(new Set(['No values for this search or these filters']));
+    cleanup();
+
+    renderLibrary('/families');
+    await screen.findByTestId('list-empty');
+    const unfiltered = await openFilters();
+    await waitFor(() =>
+      expect(
+        within(unfiltered)
+          .getAllByTestId('facet-none')
+          .map((node) => node.textContent),
+      ).toEqual(Array(4).fill('Nothing to choose yet')),
+    );
+  });
+
   it('shows facet values with their counts and writes a chosen one to the URL', async () => {
     renderLibrary('/families');
     await screen.findAllByTestId('family-card');

@@ -14,7 +14,7 @@ import {
   theme,
   Typography,
 } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../../../../shared/auth/session-store.ts';
@@ -43,6 +43,17 @@ import {
 } from './family-library-state.ts';
 
 const FACETS_WIDTH = 248;
+
+/** The phone's filters drawer: 320 px, narrower on a window that would leave no page beside it. */
+const DRAWER_SIZE = 'min(320px, calc(100vw - 40px))';
+
+const FOOTER_BUTTON: CSSProperties = {
+  flex: '1 1 auto',
+  maxWidth: '100%',
+  height: 'auto',
+  minHeight: 32,
+  whiteSpace: 'normal',
+};
 
 const VIEWS = [
   { value: 'gallery', label: 'families.list.viewGallery', icon: <AppstoreOutlined aria-hidden /> },
@@ -172,7 +183,9 @@ export function FamilyLibrary() {
   const createFamily = () => void navigate('/families/new');
   const emptyText = mine ? t('families.list.emptyMine') : t('families.list.empty');
   const chosen = facetCount(state);
-  const facetPanel = <FamilyFacetPanel facets={facets} state={state} onChange={list.update} />;
+  const facetPanel = (
+    <FamilyFacetPanel facets={facets} state={state} filtered={list.filtered} onChange={list.update} />
+  );
 
   const galleryBody = () => {
     if (status.error && cards.length === 0 && !status.loading) {
@@ -353,14 +366,21 @@ export function FamilyLibrary() {
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           title={t('families.list.filters')}
-          size={320}
+          size={DRAWER_SIZE}
           data-testid="families-filters-drawer"
           footer={
-            <Flex justify="space-between" gap={8}>
-              <Button onClick={list.clearFilters} disabled={!list.filtered}>
+            // Side by side when both fit, else each on its own full-width line; a label longer
+            // than the drawer wraps inside its button rather than sticking out of it.
+            <Flex wrap gap={8}>
+              <Button onClick={list.clearFilters} disabled={!list.filtered} style={FOOTER_BUTTON}>
                 {t('families.list.clearAll')}
               </Button>
-              <Button type="primary" onClick={() => setDrawerOpen(false)} data-testid="families-filters-done">
+              <Button
+                type="primary"
+                onClick={() => setDrawerOpen(false)}
+                data-testid="families-filters-done"
+                style={FOOTER_BUTTON}
+              >
                 {total === null
                   ? t('families.list.showResults')
                   : t('families.list.showCount', { count: total })}

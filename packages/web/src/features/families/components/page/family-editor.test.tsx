@@ -315,12 +315,33 @@ describe('FamilyEditor', { timeout: 30_000 }, () => {
           '[Title] Unprocessable',
           '[Detail] desk.rfa is not a Revit family: it is not a compound document',
         ],
-        errorDetails: [{ key: 'rfaNotCompound', values: { name: 'desk.rfa' } }],
+        errorDetails: [{ key: 'rfaNotCompound', values: { name: 'file' } }],
       });
       xhr.onload?.();
     });
-    await screen.findByText('Desk.rfa is not a Revit family: it is not a compound document');
+    const text = 'desk.rfa: File is not a Revit family: it is not a compound document';
+    expect(await screen.findAllByText(text)).not.toHaveLength(0);
     expect(screen.queryByTestId('rfa-file')).toBeNull();
+  });
+
+  it('names a refused file and translates its field in another language', async () => {
+    await i18n.changeLanguage('de');
+    renderEditor('/families/new');
+    const xhr = await drop(rfa());
+    act(() => {
+      xhr.status = 415;
+      xhr.responseText = JSON.stringify({
+        responseCode: 415,
+        errorMessages: [
+          '[Title] Unsupported',
+          '[Detail] file is not a Revit family: it is not a compound document',
+        ],
+        errorDetails: [{ key: 'rfaNotCompound', values: { name: 'file' } }],
+      });
+      xhr.onload?.();
+    });
+    const text = 'desk.rfa: Datei ist keine Revit-Familie: Es ist kein Verbunddokument';
+    expect(await screen.findAllByText(text)).not.toHaveLength(0);
   });
 
   it('puts a type catalog error of the server on the type catalog field', async () => {

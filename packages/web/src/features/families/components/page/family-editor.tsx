@@ -34,7 +34,7 @@ import { useSaveFamily } from '../../api/save-family.ts';
 import { useUpdateFamily } from '../../api/update-family.ts';
 import type { TFamilyUploadAnswer } from '../../api/upload-family.ts';
 import { FamilyNotFound } from './family-not-found.tsx';
-import { parseFamilyId } from './family-format.ts';
+import { decimalSeparator, parseFamilyId } from './family-format.ts';
 import { FamilyPictureField } from './family-picture-field.tsx';
 import {
   familyInput,
@@ -331,6 +331,7 @@ function FamilyForm({ family }: TFamilyFormProps) {
                     max={1_000_000_000}
                     step={0.01}
                     precision={2}
+                    decimalSeparator={decimalSeparator(i18n.language)}
                     style={{ width: '100%' }}
                   />
                 </Form.Item>

@@ -19,6 +19,18 @@ export function formatFileSize(bytes: number, language: string): string {
   }).format(value);
 }
 
+/** A cost as every screen shows it: two decimals, in the reader's language (`1,234.50`, `1.234,50`). */
+export function formatCost(cost: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cost);
+}
+
+/** The decimal separator of the reader's language, for a number typed into a field. */
+export function decimalSeparator(language: string): string {
+  return (
+    new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.'
+  );
+}
+
 /** The first characters of a SHA-256, enough to tell versions apart on screen. */
 export function shortHash(sha256: string, length = 12): string {
   return sha256.slice(0, length);
@@ -43,6 +55,56 @@ export function tifTone(tifStatus: TTifStatus): TStatusTone {
     case 'RfR':
       return 'warning';
   }
+}
+
+// Revit's unit words (type catalogs write `Width##LENGTH##MILLIMETERS`) and their usual symbols.
+const UNIT_SYMBOLS: Readonly<Record<string, string>> = {
+  MILLIMETERS: 'mm',
+  CENTIMETERS: 'cm',
+  DECIMETERS: 'dm',
+  METERS: 'm',
+  KILOMETERS: 'km',
+  INCHES: 'in',
+  FEET: 'ft',
+  SQUARE_MILLIMETERS: 'mm²',
+  SQUARE_CENTIMETERS: 'cm²',
+  SQUARE_METERS: 'm²',
+  SQUARE_INCHES: 'in²',
+  SQUARE_FEET: 'ft²',
+  CUBIC_MILLIMETERS: 'mm³',
+  CUBIC_CENTIMETERS: 'cm³',
+  CUBIC_METERS: 'm³',
+  CUBIC_INCHES: 'in³',
+  CUBIC_FEET: 'ft³',
+  LITERS: 'L',
+  DEGREES: '°',
+  RADIANS: 'rad',
+  PERCENTAGE: '%',
+  GRAMS: 'g',
+  KILOGRAMS: 'kg',
+  TONNES: 't',
+  POUNDS: 'lb',
+  POUNDS_MASS: 'lb',
+  NEWTONS: 'N',
+  KILONEWTONS: 'kN',
+  PASCALS: 'Pa',
+  KILOPASCALS: 'kPa',
+  WATTS: 'W',
+  KILOWATTS: 'kW',
+  VOLTS: 'V',
+  AMPERES: 'A',
+  HERTZ: 'Hz',
+  LUMENS: 'lm',
+  LUX: 'lx',
+  CELSIUS: '°C',
+  FAHRENHEIT: '°F',
+  KELVIN: 'K',
+  SECONDS: 's',
+};
+
+/** A unit as its usual symbol: Revit's `MILLIMETERS` -> `mm`, `SQUARE_METERS` -> `m²`; others as written. */
+export function unitSymbol(unit: string): string {
+  return UNIT_SYMBOLS[unit.trim().toUpperCase()] ?? unit;
 }
 
 export type TTypeColumn = { name: string; unit: string | null };

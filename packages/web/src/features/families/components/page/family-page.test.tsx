@@ -58,6 +58,7 @@ const family: TRevitFamily = {
       typeName: 'Large',
       parameters: [
         { name: 'Width', value: '1600', unit: 'mm', dataType: 'LENGTH' },
+        { name: 'Depth', value: '800', unit: 'MILLIMETERS', dataType: 'LENGTH' },
         { name: 'Finish', value: 'Oak', unit: null, dataType: 'OTHER' },
       ],
     },
@@ -167,6 +168,7 @@ describe('FamilyPage', { timeout: 30_000 }, () => {
     const facts = screen.getByTestId('family-facts');
     expect(facts.textContent).toContain('23.40.20.00');
     expect(facts.textContent).toContain('PL-7');
+    expect(facts.textContent).toContain('120.50');
     expect(within(facts).getByRole('img', { name: 'Rated 4 of 5' })).toBeTruthy();
 
     const types = screen.getByTestId('family-types');
@@ -174,7 +176,7 @@ describe('FamilyPage', { timeout: 30_000 }, () => {
       within(types)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Type', 'Width (mm)', 'Finish']);
+    ).toEqual(['Type', 'Width (mm)', 'Depth (mm)', 'Finish']);
     expect(screen.getByTestId('family-type-source').textContent).toBe('From the type catalog desk.txt');
 
     const versions = screen.getAllByTestId('family-version');

@@ -36,7 +36,7 @@ import { useDeleteFamily } from '../../api/delete-family.ts';
 import { downloadFamilyFile } from '../../api/download-ticket.ts';
 import { useFamily } from '../../api/get-family.ts';
 import { FamilyNotFound } from './family-not-found.tsx';
-import { formatFileSize, isPending, parseFamilyId, tifTone } from './family-format.ts';
+import { formatCost, formatFileSize, isPending, parseFamilyId, tifTone } from './family-format.ts';
 import { FamilyTypesTable } from './family-types-table.tsx';
 import { FamilyVersions } from './family-versions.tsx';
 import { pictureUrl } from '../../../../shared/api/picture-url.ts';
@@ -147,10 +147,7 @@ function FamilyDetails({ family }: { family: TRevitFamily }) {
     {
       key: 'cost',
       label: t('families.fields.cost'),
-      children:
-        family.cost === null
-          ? none
-          : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(family.cost),
+      children: family.cost === null ? none : formatCost(family.cost, i18n.language),
     },
     {
       key: 'parameterList',

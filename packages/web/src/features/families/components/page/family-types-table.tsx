@@ -1,8 +1,9 @@
 import type { TFamilyType, TRevitFamily } from '@portal/contract';
-import { Card, Table, Typography } from 'antd';
+import { Card, Grid, Table, theme, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { typeColumns } from './family-format.ts';
+import { typeColumns, unitSymbol } from './family-format.ts';
 import { SectionTitle } from './section-title.tsx';
 
 type TTypeRow = { key: string; typeName: string; values: Map<string, string> };
@@ -10,6 +11,23 @@ type TTypeRow = { key: string; typeName: string; values: Map<string, string> };
 /** The family's types as a table: the type name, then one column per parameter with its unit. */
 export function FamilyTypesTable({ family }: { family: TRevitFamily }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const narrow = Grid.useBreakpoint().md === false;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [moreRight, setMoreRight] = useState(false);
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    setMoreRight(el !== null && Math.abs(el.scrollLeft) + el.clientWidth < el.scrollWidth - 1);
+  }, []);
+  useEffect(() => {
+    const el = scroller.current;
+    measure();
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure, family]);
   const types: TFamilyType[] = family.revitFamilyTypes ?? [];
   const parameters = typeColumns(types);
   const rows: TTypeRow[] = types.map((type, index) => ({
@@ -22,11 +40,21 @@ export function FamilyTypesTable({ family }: { family: TRevitFamily }) {
       key: 'typeName',
       title: t('families.types.typeName'),
       dataIndex: 'typeName',
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      // Kept narrow on a phone so the parameter columns start in sight; the whole name is its tooltip.
+      render: (name: string) => (
+        <Typography.Text
+          strong
+          ellipsis={{ tooltip: name }}
+          style={{ display: 'block', maxWidth: narrow ? '40vw' : 480 }}
+          data-testid="family-type-name"
+        >
+          {name}
+        </Typography.Text>
+      ),
     },
     ...parameters.map((parameter) => ({
       key: `p-${parameter.name}`,
-      title: parameter.unit ? `${parameter.name} (${parameter.unit})` : parameter.name,
+      title: parameter.unit ? `${parameter.name} (${unitSymbol(parameter.unit)})` : parameter.name,
       render: (_value: unknown, row: TTypeRow) => row.values.get(parameter.name) ?? '',
     })),
   ];
@@ -51,20 +79,40 @@ export function FamilyTypesTable({ family }: { family: TRevitFamily }) {
         <Typography.Text type="secondary">{t('families.types.none')}</Typography.Text>
       ) : (
         // A wide table scrolls inside a region that a keyboard can reach and scroll (WCAG 2.1.1).
-        <div
-          role="region"
-          aria-label={t('families.types.caption')}
-          tabIndex={0}
-          style={{ overflowX: 'auto' }}
-          data-testid="family-types-scroll"
-        >
-          <Table<TTypeRow>
-            size="small"
-            columns={columns}
-            dataSource={rows}
-            pagination={rows.length > 25 ? { pageSize: 25, showSizeChanger: false } : false}
-            style={{ minWidth: 'max-content' }}
-          />
+        <div style={{ position: 'relative' }}>
+          <div
+            ref={scroller}
+            role="region"
+            aria-label={t('families.types.caption')}
+            tabIndex={0}
+            style={{ overflowX: 'auto' }}
+            onScroll={measure}
+            data-testid="family-types-scroll"
+          >
+            <Table<TTypeRow>
+              size="small"
+              columns={columns}
+              dataSource={rows}
+              pagination={rows.length > 25 ? { pageSize: 25, showSizeChanger: false } : false}
+              style={{ minWidth: 'max-content' }}
+            />
+          </div>
+          {moreRight ? (
+            // A shade on the right edge tells that more columns lie beyond it.
+            <div
+              aria-hidden
+              data-testid="family-types-more"
+              style={{
+                position: 'absolute',
+                top: 0,
+                bottom: 0,
+                insetInlineEnd: 0,
+                width: 24,
+                pointerEvents: 'none',
+                boxShadow: `inset -12px 0 10px -10px ${token.colorTextQuaternary}`,
+              }}
+            />
+          ) : null}
         </div>
       )}
     </Card>

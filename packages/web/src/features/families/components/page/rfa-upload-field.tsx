@@ -3,8 +3,7 @@ import { MAX_FAMILY_FILE_BYTES } from '@portal/contract';
 import { Button, Flex, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../../shared/api/api-error.ts';
-import { type TFamilyUploadAnswer, uploadFamilyFile } from '../../api/upload-family.ts';
+import { type TFamilyUploadAnswer, uploadErrorText, uploadFamilyFile } from '../../api/upload-family.ts';
 import { formatFileSize } from './family-format.ts';
 
 type TUploading = { fileName: string; loaded: number; total: number };
@@ -71,7 +70,7 @@ export function RfaUploadField({
       onChange?.(answer);
       onUploaded(answer);
     } catch (error) {
-      if (!isAbort(error)) onFailed(isApiError(error) ? error.displayMessage : String(error));
+      if (!isAbort(error)) onFailed(uploadErrorText(error, file.name));
     } finally {
       if (abort.current === controller) {
         abort.current = null;
