@@ -493,7 +493,7 @@ describe('bad input is never a 500', () => {
     for (const id of ['1', 1.5, true, [1], { id: 1 }]) {
       const answer = await t.call('POST', '/api/family/find', { token: admin, body: { ids: [id] } });
       expectError(answer, 400, 'notValid');
-      expect(answer.body.errorDetails?.map((d) => d.key)).not.toContain('required');
+      expect((answer.body as TBody).errorDetails?.map((d) => d.key)).not.toContain('required');
     }
     const missing = await t.call('POST', '/api/family/update', {
       token: admin,

@@ -6,7 +6,8 @@ import CFB from 'cfb';
 import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { familyUploads, files, revitFamilies } from '../../db/schema/index.ts';
+import { familyUploads, revitFamilies } from '../../db/schema/index.ts';
+import { fileRows, storedFiles } from '../../../test/stored-files.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, makeRole, signedInUser, unique } from '../../../test/factories.ts';
 
@@ -128,6 +129,20 @@ async function get(id: number, token = admin) {
   )[0]!;
 }
 
+/** A download ticket's link for the family (and version), asked for with `token`. */
+async function ticketLink(
+  token: string,
+  revitFamilyId: number,
+  versionId?: number,
+): Promise<{ url: string; expiresAt: string }> {
+  const issued = await t.call('POST', '/api/family/download/ticket', {
+    token,
+    body: { revitFamilyId, ...(versionId ? { versionId } : {}) },
+  });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  return issued.body as unknown as { url: string; expiresAt: string };
+}
+
 function download(
   id: number,
   options: { token?: string; headers?: Record<string, string>; query?: string } = {},
@@ -137,20 +152,6 @@ function download(
     url: `/api/family/download/content/${id}${options.query ?? ''}`,
     headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
   });
-}
-
-async function fileRows(hash: string): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(files).where(eq(files.hash, hash));
-  return row?.n ?? 0;
-}
-
-/** Every file under the blob store's folder (temporary uploads included). */
-function storedFiles(): string[] {
-  const root = path.dirname(path.dirname(t.services.files.localPath('0'.repeat(64))));
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) =>
-    fs.statSync(path.join(root, entry)).isFile(),
-  );
 }
 
 async function familiesNamed(name: string): Promise<number> {
@@ -251,7 +252,7 @@ describe('family upload', () => {
     const hash = sha256(content);
     const first = await uploaded(admin, content, 'a.rfa');
     expect(first.sha256).toBe(hash);
-    const before = storedFiles();
+    const before = storedFiles(t);
     const second = await uploaded(admin, content, 'b.rfa');
     expect(second.sha256).toBe(hash);
     expect(second.uploadId).not.toBe(first.uploadId);
@@ -265,9 +266,9 @@ describe('family upload', () => {
     });
     expect(viaBase64.revitFamilyFileHash).toBe(hash);
     expect(viaUpload.revitFamilyFileHash).toBe(hash);
-    expect(storedFiles().sort()).toEqual(before.sort());
-    expect(storedFiles().filter((entry) => entry.endsWith(hash))).toHaveLength(1);
-    expect(await fileRows(hash)).toBe(1);
+    expect(storedFiles(t).sort()).toEqual(before.sort());
+    expect(storedFiles(t).filter((entry) => entry.endsWith(hash))).toHaveLength(1);
+    expect(await fileRows(t, hash)).toBe(1);
     const downloaded = await download(viaUpload.revitFamilyId, { token: admin });
     expect(downloaded.rawPayload.equals(content)).toBe(true);
   });
@@ -275,7 +276,7 @@ describe('family upload', () => {
   it('answers 415 for a file that is no compound document and stores nothing', async () => {
     const content = Buffer.concat([Buffer.from('PK\u0003\u0004 not a revit family '), randomBytes(2000)]);
     const hash = sha256(content);
-    const before = storedFiles();
+    const before = storedFiles(t);
     const byUpload = await upload(admin, content, 'fake.rfa');
     expect(byUpload.status).toBe(415);
     expect(detailsOf(byUpload.body)[0]).toMatchObject({ key: 'rfaNotCompound', field: 'file' });
@@ -289,9 +290,9 @@ describe('family upload', () => {
       key: 'rfaNotCompound',
       field: 'revitFamilyFileBase64',
     });
-    expect(await fileRows(hash)).toBe(0);
+    expect(await fileRows(t, hash)).toBe(0);
     expect(await familiesNamed(name)).toBe(0);
-    expect(storedFiles().sort()).toEqual(before.sort());
+    expect(storedFiles(t).sort()).toEqual(before.sort());
     expect(await t.services.files.sizeOf(hash)).toBeNull();
     const empty = await upload(admin, Buffer.alloc(0), 'empty.rfa');
     expect(empty.status).toBe(415);
@@ -303,7 +304,7 @@ describe('family upload', () => {
       const answer = await upload(admin, cut, 'cut.rfa');
       expect(answer.status, String(cut.length)).toBe(422);
       expect(detailsOf(answer.body)[0]!.key).toBe('rfaTruncated');
-      expect(await fileRows(sha256(cut))).toBe(0);
+      expect(await fileRows(t, sha256(cut))).toBe(0);
     }
     const container = CFB.utils.cfb_new();
     CFB.utils.cfb_add(container, 'Contents', randomBytes(5000));
@@ -318,7 +319,7 @@ describe('family upload', () => {
     });
     expect(saved.status).toBe(422);
     expect(await familiesNamed(name)).toBe(0);
-    expect(await fileRows(sha256(foreign))).toBe(0);
+    expect(await fileRows(t, sha256(foreign))).toBe(0);
   });
 
   it('answers 400 without a file part, 401 without a token and 403 to an end user', async () => {
@@ -351,7 +352,7 @@ describe('family upload', () => {
       ['cut before the closing boundary', headers['content-type'], payload.subarray(0, payload.length - 8)],
       ['cut in the part header', headers['content-type'], payload.subarray(0, 40)],
     ];
-    const before = storedFiles();
+    const before = storedFiles(t);
     for (const [label, contentType, body] of cases) {
       const answer = await t.app.inject({
         method: 'POST',
@@ -364,9 +365,9 @@ describe('family upload', () => {
         responseCode: 400,
         errorDetails: [{ key: 'notValid', values: { name: 'body' }, field: 'body' }],
       });
-      expect(storedFiles().sort(), label).toEqual(before.sort());
+      expect(storedFiles(t).sort(), label).toEqual(before.sort());
     }
-    expect(await fileRows(sha256(content))).toBe(0);
+    expect(await fileRows(t, sha256(content))).toBe(0);
     const [pending] = await t.database.db
       .select({ n: count() })
       .from(familyUploads)
@@ -567,7 +568,7 @@ describe('family pictures', () => {
       chunk('IDAT', randomBytes(100)),
       chunk('IEND', Buffer.alloc(0)),
     ]);
-    const before = storedFiles();
+    const before = storedFiles(t);
     const name = unique('broken pic');
     const answer = await save(admin, {
       revitFamilyName: name,
@@ -578,8 +579,8 @@ describe('family pictures', () => {
       { key: 'notAPicture', values: { name: 'revitFamilyPictureBase64' }, field: 'revitFamilyPictureBase64' },
     ]);
     expect(await familiesNamed(name)).toBe(0);
-    expect(await fileRows(sha256(broken))).toBe(0);
-    expect(storedFiles().sort()).toEqual(before.sort());
+    expect(await fileRows(t, sha256(broken))).toBe(0);
+    expect(storedFiles(t).sort()).toEqual(before.sort());
   });
 });
 
@@ -687,12 +688,7 @@ describe('family download', () => {
       revitFamilyName: unique('tk'),
       revitFamilyFileBase64: fixture(2014).toString('base64'),
     });
-    const issued = await t.call('POST', '/api/family/download/ticket', {
-      token: reader.authToken,
-      body: { revitFamilyId: family.revitFamilyId },
-    });
-    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-    const { url, expiresAt } = issued.body as unknown as { url: string; expiresAt: string };
+    const { url, expiresAt } = await ticketLink(reader.authToken, family.revitFamilyId);
     expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect(url).toMatch(new RegExp(`^/api/family/download/content/${family.revitFamilyId}\\?ticket=`));
     const byTicket = await t.app.inject({ method: 'GET', url });
@@ -726,12 +722,7 @@ describe('family download', () => {
       expect(answer.statusCode, forged).toBe(401);
     }
     const versionId = (await get(family.revitFamilyId)).revitFamilyVersions[0]!.versionId;
-    const versioned = await t.call('POST', '/api/family/download/ticket', {
-      token: reader.authToken,
-      body: { revitFamilyId: family.revitFamilyId, versionId },
-    });
-    expect(versioned.status).toBe(200);
-    const versionUrl = (versioned.body as unknown as { url: string }).url;
+    const versionUrl = (await ticketLink(reader.authToken, family.revitFamilyId, versionId)).url;
     expect(versionUrl).toContain(`versionId=${versionId}`);
     expect((await t.app.inject({ method: 'GET', url: versionUrl })).statusCode).toBe(200);
     // The same ticket for the current file (no versionId) does not open it.
@@ -758,11 +749,7 @@ describe('family download', () => {
       revitFamilyName: unique('gone'),
       revitFamilyFileBase64: fixture(2019).toString('base64'),
     });
-    const issued = await t.call('POST', '/api/family/download/ticket', {
-      token: reader.authToken,
-      body: { revitFamilyId: family.revitFamilyId },
-    });
-    const { url } = issued.body as unknown as { url: string };
+    const { url } = await ticketLink(reader.authToken, family.revitFamilyId);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     const removed = await t.call('POST', '/api/family/update', {
       token: admin,

@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { files } from '../../db/schema/index.ts';
+import { fileRows, storedFiles } from '../../../test/stored-files.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { unique } from '../../../test/factories.ts';
 
@@ -76,20 +75,6 @@ function brokenPngs(): Array<[string, Buffer]> {
     ['cut at 60 bytes', handMadePng(64, 64, zlib.deflateSync(rows)).subarray(0, 60)],
     ['6000x6000 with 100 bytes of pixels', handMadePng(6000, 6000, randomBytes(100))],
   ];
-}
-
-async function fileRows(hash: string): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(files).where(eq(files.hash, hash));
-  return row?.n ?? 0;
-}
-
-/** Every file under the blob store's folder. */
-function storedFiles(): string[] {
-  const root = path.dirname(path.dirname(t.services.files.localPath('0'.repeat(64))));
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) =>
-    fs.statSync(path.join(root, entry)).isFile(),
-  );
 }
 
 /** The envelope of an error answer, with its caching headers. */
@@ -247,7 +232,7 @@ describe('pictures by hash', () => {
   it('answers 415 notAPicture to a PNG that does not decode, and stores nothing', async () => {
     for (const [label, broken] of brokenPngs()) {
       const hash = sha256(broken);
-      const before = storedFiles();
+      const before = storedFiles(t);
       const categoryName = unique('Broken');
       const saved = await t.call('POST', '/api/category/save', {
         token: admin,
@@ -257,8 +242,8 @@ describe('pictures by hash', () => {
       expect(saved.body.errorDetails, label).toEqual([
         { key: 'notAPicture', values: { name: 'categoryPictureBase64' }, field: 'categoryPictureBase64' },
       ]);
-      expect(await fileRows(hash), label).toBe(0);
-      expect(storedFiles().sort(), label).toEqual(before.sort());
+      expect(await fileRows(t, hash), label).toBe(0);
+      expect(storedFiles(t).sort(), label).toEqual(before.sort());
       expect((await get(`/api/picture/${hash}`)).statusCode, label).toBe(404);
       expect((await get(`/api/picture/${hash}/thumbnail`)).statusCode, label).toBe(404);
       const found = await t.call('POST', '/api/category/find', {
