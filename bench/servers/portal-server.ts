@@ -16,7 +16,11 @@ import { openDatabase } from '../../packages/server/src/db/client.ts';
 type TMessage = 'stop' | 'usage' | { profile: 'start' } | { profile: 'stop'; file: string };
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  readConnections: config.readConnections,
+});
 const app = await buildApp(config, database);
 await app.listen({ port: 0, host: '127.0.0.1' });
 

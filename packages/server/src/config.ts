@@ -10,6 +10,8 @@ export type TConfig = {
   dataDir: string;
   /** postgres://… for a PostgreSQL server; undefined for the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** Pipelined connections for the hot reads on a PostgreSQL server (db/pipelined-reads.ts); undefined: 2. */
+  readConnections: number | undefined;
   /** PGlite only: keep the database in memory (tests). */
   inMemory: boolean;
   publicUrl: string;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     // npm runs workspace scripts inside the package; relative paths mean where the user ran npm.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    readConnections: env.DATABASE_READ_CONNECTIONS ? int(env.DATABASE_READ_CONNECTIONS, 0) : undefined,
     inMemory: false,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),

@@ -3,12 +3,14 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
-  (error: unknown) => {
-    console.error(`Family Portal cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  readConnections: config.readConnections,
+}).catch((error: unknown) => {
+  console.error(`Family Portal cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 const app = await buildApp(config, database);
 
 let stopping = false;

@@ -64,7 +64,7 @@ export type TServices = Awaited<ReturnType<typeof buildServices>>;
  * exactly the services and tools it uses. A module reaches another only through what is wired here.
  */
 export async function buildServices(config: TConfig, database: TDatabase, log: FastifyBaseLogger) {
-  const ctx = new DbContext(database.db);
+  const ctx = new DbContext(database.db, database.reads);
   const { transaction } = ctx;
   const derive = await new SettingsService(new SettingsRepository(ctx)).keyDeriver();
   const publicUrl = () => config.publicUrl;

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import { PipelinedReads } from './pipelined-reads.ts';
 
 export type TSchema = typeof schema;
 /** The one database type the repositories see, whichever driver is behind it. */
@@ -16,6 +17,8 @@ export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
 export type TDatabase = {
   db: TDb;
+  /** Where the hot single-statement reads go: pipelined connections on a server, else `db`. */
+  reads: TDb;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 };
@@ -89,21 +92,39 @@ async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
   }
 }
 
+/** Connections of the pool (transactions, writes, everything not marked as a hot read). */
+export const POOL_CONNECTIONS = 10;
+/** Pipelined connections for the hot reads, when the configuration names none. */
+export const READ_CONNECTIONS = 2;
+
 /** Opens PGlite (in memory or under dataDir/pgdata) or a PostgreSQL server, and migrates it. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   inMemory?: boolean;
+  /** Pipelined connections for the hot reads on a server (PipelinedReads). */
+  readConnections?: number | undefined;
 }): Promise<TDatabase> {
   if (options.databaseUrl) {
     await createDatabaseIfMissing(options.databaseUrl);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_CONNECTIONS });
     // An idle connection the server ends (a restart, an administrator) must not crash the process:
     // the pool drops it and opens another on the next query, which fails on its own if the server is gone.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // 0 sends the hot reads through the pool too (a proxy in front of the server that cannot pipeline).
+    const readConnections = options.readConnections ?? READ_CONNECTIONS;
+    const pipelined =
+      readConnections > 0 ? new PipelinedReads(options.databaseUrl, readConnections) : undefined;
+    return {
+      db,
+      reads: pipelined ? drizzlePg(pipelined as unknown as pg.Client, { schema }) : db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pipelined?.end(), pool.end()]);
+      },
+    };
   }
   // The embedded database is loaded only when it is used: with a server, the portal never pays for it.
   const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
@@ -134,6 +155,7 @@ export async function openDatabase(options: {
   let closed = false;
   return {
     db,
+    reads: db,
     kind: 'pglite',
     async close() {
       if (closed) return;

@@ -1,0 +1,102 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PipelinedReads } from './pipelined-reads.ts';
+
+// Pipeline mode is a PostgreSQL server's: PGlite runs in the process and has no connections.
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('pipelined reads on the PostgreSQL server', () => {
+  const opened: PipelinedReads[] = [];
+  const open = (connections = 2) => {
+    const reads = new PipelinedReads(serverUrl!, connections);
+    opened.push(reads);
+    return reads;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((reads) => reads.end()));
+  });
+
+  const echo = { name: 'pipelined_echo', text: 'select $1::int as n, pg_backend_pid() as pid' };
+
+  it('answers each of many concurrent queries with its own rows', async () => {
+    const reads = open(2);
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, n) =>
+        reads.query(echo, [n]).then((result) => result.rows[0] as { n: number }),
+      ),
+    );
+    expect(answers.map((row) => row.n)).toEqual(Array.from({ length: 300 }, (_, n) => n));
+    expect(reads.inFlight).toEqual([0, 0]);
+  });
+
+  it('keeps reads on one connection while it keeps up, and spills past a slow statement', async () => {
+    const reads = open(2);
+    const pids = new Set<number>();
+    for (let n = 0; n < 20; n++) pids.add(((await reads.query(echo, [n])).rows[0] as { pid: number }).pid);
+    expect(pids.size).toBe(1);
+
+    const settled: string[] = [];
+    const slow = reads.query({ text: 'select pg_sleep(0.4), pg_backend_pid() as pid' }).then((result) => {
+      settled.push('slow');
+      return result.rows[0] as { pid: number };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    // The first connection's oldest query is past the spill time: this read takes the second one.
+    const quick = await reads.query(echo, [1]);
+    settled.push('quick');
+    expect(settled).toEqual(['quick']);
+    expect((quick.rows[0] as { pid: number }).pid).not.toBe((await slow).pid);
+    expect(settled).toEqual(['quick', 'slow']);
+  });
+
+  it('fails only the query that errs; the queries sent with it are answered', async () => {
+    const reads = open(1);
+    const results = await Promise.allSettled([
+      reads.query(echo, [1]),
+      reads.query({ text: 'select 1 / $1::int as n' }, [0]),
+      reads.query(echo, [3]),
+      reads.query({ text: 'select $1::int as n' }, ['not a number']),
+      reads.query(echo, [5]),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: '22012' });
+    expect((results[4] as PromiseFulfilledResult<pg.QueryResult>).value.rows[0]).toMatchObject({ n: 5 });
+    expect((await reads.query(echo, [6])).rows[0]).toMatchObject({ n: 6 });
+  });
+
+  it('opens a connection again after the server ends one', async () => {
+    const reads = open(1);
+    const { pid } = (await reads.query(echo, [1])).rows[0] as { pid: number };
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await admin.end();
+    }
+    // The lost connection fails what it held (or nothing, if it was idle); the next query reconnects.
+    await reads.query(echo, [2]).catch(() => undefined);
+    const again = (await reads.query(echo, [3])).rows[0] as { n: number; pid: number };
+    expect(again.n).toBe(3);
+    expect(again.pid).not.toBe(pid);
+  });
+
+  it('refuses queries once ended', async () => {
+    const reads = open(1);
+    await reads.query(echo, [1]);
+    await reads.end();
+    await expect(reads.query(echo, [2])).rejects.toThrow('the database is closed');
+  });
+});
+
+describe('pipelined reads', () => {
+  it('needs at least one connection', () => {
+    expect(() => new PipelinedReads('postgres://127.0.0.1/none', 0)).toThrow('1 or more');
+  });
+});

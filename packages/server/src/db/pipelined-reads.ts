@@ -1,0 +1,148 @@
+import pg from 'pg';
+
+/** One pipelined connection, opened when first needed and again after it is lost. */
+type TSlot = {
+  client: pg.Client | undefined;
+  /** The connection while it is being opened; queries wait for it. */
+  opening: Promise<pg.Client> | undefined;
+  /** When each query sent and not yet answered was sent, oldest first (a connection answers in order). */
+  sentAt: number[];
+  /** Whether its socket holds this turn's writes back until setImmediate. */
+  corked: boolean;
+};
+
+/** How long a connection's oldest unanswered query may wait before reads go to the next connection. */
+const SPILL_MS = 50;
+
+/** What drizzle's node-postgres session calls on its client. */
+type TQueryConfig = pg.QueryConfig & { rowMode?: 'array' };
+
+/**
+ * Single statements outside a transaction, sent over a few connections in PostgreSQL's pipeline
+ * mode (node-postgres `pipeline: true`): a query goes out without waiting for the ones ahead of it
+ * on the same connection, and every query of one turn of the event loop leaves in one write, so
+ * a hundred requests' reads cost a few system calls instead of two hundred, and PostgreSQL runs
+ * them back to back on one backend per connection instead of waking ten. Each query carries its
+ * own Sync, so an error fails that query alone.
+ *
+ * Only for the short reads the repositories mark as hot (`DbContext.runPrepared`): a statement
+ * queued behind a slow one waits for it, and a transaction's statements must share one session,
+ * which the pool's connections give (`DbContext.transaction` never comes here).
+ */
+export class PipelinedReads {
+  readonly #connectionString: string;
+  readonly #slots: TSlot[];
+  #ended = false;
+
+  constructor(connectionString: string, connections: number) {
+    if (!Number.isInteger(connections) || connections < 1)
+      throw new Error(`pipelined read connections must be a whole number, 1 or more; got ${connections}`);
+    this.#connectionString = connectionString;
+    this.#slots = Array.from({ length: connections }, () => ({
+      client: undefined,
+      opening: undefined,
+      sentAt: [],
+      corked: false,
+    }));
+  }
+
+  /** The query interface drizzle's node-postgres session uses (`client.query(config, values)`). */
+  query(config: TQueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    if (this.#ended) return Promise.reject(new Error('the database is closed'));
+    const now = performance.now();
+    const slot = this.#choose(now);
+    slot.sentAt.push(now);
+    const done = () => {
+      slot.sentAt.shift();
+    };
+    const sent = slot.client
+      ? this.#send(slot, slot.client, config, values)
+      : this.#open(slot).then((client) => this.#send(slot, client, config, values));
+    sent.then(done, done);
+    return sent;
+  }
+
+  /** Ends every connection; queries already sent are answered first. */
+  async end(): Promise<void> {
+    this.#ended = true;
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        const client = slot.client ?? (await slot.opening?.catch(() => undefined));
+        slot.client = undefined;
+        await client?.end().catch(() => undefined);
+      }),
+    );
+  }
+
+  /** How many queries are in flight on each connection (tests and diagnostics). */
+  get inFlight(): number[] {
+    return this.#slots.map((slot) => slot.sentAt.length);
+  }
+
+  /**
+   * The first connection that is keeping up (its oldest unanswered query younger than SPILL_MS),
+   * else the one with the fewest queries waiting. Reads stay on one connection while it keeps up:
+   * one backend working through them back to back answers with the steadiest latency, where two
+   * on a small machine take turns on its cores and strand the queries queued on the one waiting
+   * for a turn. A slow statement, or more reads than one backend serves, spills to the next.
+   */
+  #choose(now: number): TSlot {
+    let best = this.#slots[0]!;
+    for (const slot of this.#slots) {
+      const oldest = slot.sentAt[0];
+      if (oldest === undefined || now - oldest < SPILL_MS) return slot;
+      if (slot.sentAt.length < best.sentAt.length) best = slot;
+    }
+    return best;
+  }
+
+  #send(slot: TSlot, client: pg.Client, config: TQueryConfig, values: unknown[] | undefined) {
+    if (!slot.corked) {
+      // The first query of this turn holds the socket's writes back; the rest of the turn's queries
+      // join it, and all leave in one write once the turn's I/O callbacks have run.
+      const stream = (
+        client as unknown as {
+          connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } };
+        }
+      ).connection.stream;
+      slot.corked = true;
+      stream.cork();
+      setImmediate(() => {
+        slot.corked = false;
+        stream.uncork();
+      });
+    }
+    return client.query(config, values);
+  }
+
+  #open(slot: TSlot): Promise<pg.Client> {
+    if (slot.opening) return slot.opening;
+    const client = new pg.Client({
+      connectionString: this.#connectionString,
+      pipeline: true,
+    });
+    // A connection the server ends (a restart, an administrator) fails the queries it held; the
+    // next query opens another.
+    const forget = () => {
+      if (slot.client === client) slot.client = undefined;
+    };
+    client.on('error', forget);
+    client.on('end', forget);
+    slot.opening = client.connect().then(
+      () => {
+        slot.opening = undefined;
+        if (this.#ended) {
+          void client.end();
+          throw new Error('the database is closed');
+        }
+        slot.client = client;
+        return client;
+      },
+      (error: unknown) => {
+        slot.opening = undefined;
+        throw error;
+      },
+    );
+    return slot.opening;
+  }
+}
