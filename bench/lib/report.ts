@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { TLoadResult } from './load.ts';
 import type { TReplayReference } from './pgbench.ts';
+import type { TRound } from './rounds.ts';
 
 export type TCallResult = {
   key: string;
@@ -12,8 +13,12 @@ export type TCallResult = {
   reference:
     | { kind: 'bare Fastify hello world'; perSecond: number; p99Ms: number; load: TLoadResult }
     | TReplayReference;
-  /** API rate divided by the reference's rate. */
+  /** API rate divided by the reference's rate (the median of the rounds' ratios). */
   ratio: number;
+  /** The API's p99: the median of the rounds'. */
+  p99Ms: number;
+  /** Each alternating round of the API and its reference; `api` and `reference` are the median one's. */
+  rounds: TRound[];
   target: { ratio?: number; p99Ms?: number; indexed?: boolean };
   checks: Record<string, boolean>;
   met: boolean;
@@ -22,6 +27,12 @@ export type TCallResult = {
   /** Tables the call's SELECTs read with a sequential scan (EXPLAIN), with their estimated rows. */
   sequentialScans: Array<{ table: string; rows: number; statements: number[] }>;
 };
+
+/** The ratio, with every round's beside it when there were several. */
+export function ratioText(r: TCallResult): string {
+  if (r.rounds.length < 2) return r.ratio.toFixed(2);
+  return `${r.ratio.toFixed(2)} (${r.rounds.map((round) => round.ratio.toFixed(2)).join(', ')})`;
+}
 
 const number = (value: number) => Math.round(value).toLocaleString('en');
 // A scan of a table this small costs less than an index lookup; only larger ones are worth a note.
@@ -62,10 +73,10 @@ export function resultsTable(results: TCallResult[]): string {
       .filter(([, ok]) => !ok)
       .map(([name]) => name);
     const cpu = r.api.serverCpuMsPerRequest;
-    return `| ${r.name} | ${number(r.api.requestsPerSecond)} req/s | ${reference} | ${r.ratio.toFixed(2)} | ${r.api.latencyMs.p99} ms | ${Math.round(r.reference.p99Ms)} ms | ${cpu === undefined ? '' : `${cpu.toFixed(2)} ms`} | ${targetText(r.target)} | ${r.met ? 'met' : `**missed** (${failed.join(', ')})`} |`;
+    return `| ${r.name} | ${number(r.api.requestsPerSecond)} req/s | ${reference} | ${ratioText(r)} | ${r.p99Ms} ms | ${Math.round(r.reference.p99Ms)} ms | ${cpu === undefined ? '' : `${cpu.toFixed(2)} ms`} | ${targetText(r.target)} | ${r.met ? 'met' : `**missed** (${failed.join(', ')})`} |`;
   });
   return [
-    '| call | API | reference, same run | ratio | API p99 | reference p99 | portal CPU per request | target | verdict |',
+    '| call | API | reference, same run | ratio (each round) | API p99 | reference p99 | portal CPU per request | target | verdict |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');

@@ -1,0 +1,68 @@
+import type { TLoadResult } from './load.ts';
+
+/** One round: the API under load, then its reference, right after each other. */
+export type TRound = {
+  apiPerSecond: number;
+  referencePerSecond: number;
+  ratio: number;
+  apiP99Ms: number;
+  referenceP99Ms: number;
+};
+
+export type TAlternated<TReference> = {
+  /** The API and reference runs of the round whose ratio is the median. */
+  api: TLoadResult;
+  reference: TReference;
+  /** The median of the rounds' ratios. */
+  ratio: number;
+  /** The median of the rounds' API p99s. */
+  p99Ms: number;
+  rounds: TRound[];
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Measures the API and its reference `rounds` times, alternating. The speed of a shared machine
+ * moves by a quarter or more within minutes and moves both sides alike, so each ratio is taken
+ * within its own round and the median round is reported, with every round kept beside it.
+ */
+export async function alternateRounds<TReference extends { perSecond: number; p99Ms: number }>(
+  rounds: number,
+  measureApi: () => Promise<TLoadResult>,
+  measureReference: () => Promise<TReference>,
+): Promise<TAlternated<TReference>> {
+  const runs: Array<{ api: TLoadResult; reference: TReference; round: TRound }> = [];
+  for (let n = 0; n < rounds; n++) {
+    const api = await measureApi();
+    const reference = await measureReference();
+    runs.push({
+      api,
+      reference,
+      round: {
+        apiPerSecond: api.requestsPerSecond,
+        referencePerSecond: reference.perSecond,
+        ratio: hundredths(api.requestsPerSecond / reference.perSecond),
+        apiP99Ms: api.latencyMs.p99,
+        referenceP99Ms: reference.p99Ms,
+      },
+    });
+  }
+  const middle = [...runs].sort((a, b) => a.round.ratio - b.round.ratio)[Math.floor(runs.length / 2)]!;
+  return {
+    api: middle.api,
+    reference: middle.reference,
+    ratio: middle.round.ratio,
+    p99Ms: median(runs.map((run) => run.round.apiP99Ms)),
+    rounds: runs.map((run) => run.round),
+  };
+}
+
+/** Reads `--rounds`: a whole number, 1 or more. */
+export function roundsOf(text: string): number {
+  const rounds = Number(text);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`--rounds must be a whole number, 1 or more; got "${text}"`);
+  return rounds;
+}
