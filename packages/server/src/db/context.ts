@@ -26,6 +26,11 @@ export class DbContext {
     return this.#open.getStore() ?? this.#root;
   }
 
+  /** Whether a transaction is open in this async context (its reads must stay in it). */
+  get inTransaction(): boolean {
+    return this.#open.getStore() !== undefined;
+  }
+
   /**
    * Runs a hot query built and prepared once per connection (the open transaction, else the
    * pipelined reads), so a request spends neither query building nor the server's parse and plan

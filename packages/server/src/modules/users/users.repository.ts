@@ -4,6 +4,7 @@ import { queryRows, type TDb } from '../../db/client.ts';
 import { FindConditions, FindShapes, type TParam } from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
+import { KeyedReads } from '../../db/keyed-reads.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf, sliceOf } from '../../lib/paging.ts';
 
@@ -145,8 +146,15 @@ export class UsersRepository {
   readonly #ctx: DbContext;
   readonly #findShapes = new FindShapes('users_find');
 
+  /** One user's record read by many requests at once (`me`): one statement per turn of the event loop. */
+  readonly #recordById: KeyedReads<number, TUserRecordRow>;
+
   constructor(ctx: DbContext) {
     this.#ctx = ctx;
+    this.#recordById = new KeyedReads(
+      (ids) => this.records(ids),
+      (row) => row.id,
+    );
   }
 
   get #db() {
@@ -265,6 +273,15 @@ export class UsersRepository {
       ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
       : await query(this.#db);
     return { rows: pageRowsOf(found), total: found?.total ?? 0 };
+  }
+
+  /**
+   * One user's record row. Outside a transaction the reads of one turn go out as one statement
+   * (KeyedReads); inside one, it reads through the transaction.
+   */
+  record(id: number): Promise<TUserRecordRow | undefined> {
+    if (this.#ctx.inTransaction) return this.records([id]).then(([row]) => row);
+    return this.#recordById.get(id);
   }
 
   /** The record rows of the given users, in no order (prepared: every record read uses it). */

@@ -438,6 +438,21 @@ describe('users who hold more than the caller', () => {
 });
 
 describe('own account and sign-ins', () => {
+  it('answers each of many people asking for their own record at once with their own', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 4 }, () => signedInUser(t, { role: 'userrole', prefix: 'me_at_once' })),
+    );
+    // Their reads share one statement per turn of the event loop; each still gets its own record.
+    const asks = Array.from({ length: 24 }, (_, n) => people[n % people.length]!);
+    const answers = await Promise.all(
+      asks.map((person) => t.call('GET', '/api/user/me', { token: person.authToken })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(asks.map(() => 200));
+    expect(answers.map((answer) => (answer.body.userInfos as TUser[])[0]?.login)).toEqual(
+      asks.map((person) => person.login),
+    );
+  });
+
   it('saves the own record when the roles sent are the ones held', async () => {
     const self = await signedInUser(t, { role: 'adminrole', prefix: 'own' });
     const email = `${unique('own_mail')}@example.com`;

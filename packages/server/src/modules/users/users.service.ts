@@ -80,9 +80,9 @@ export class UsersService {
 
   /** The caller's own record, with its photo (GET /user/me), as the JSON text of a one-record array. */
   async meJson(auth: TAuth): Promise<string> {
-    const rows = await this.#d.repo.records([auth.userId]);
-    if (!rows.length) throw userNotFound();
-    return this.#recordsJson(rows, true);
+    const row = await this.#d.repo.record(auth.userId);
+    if (!row) throw userNotFound();
+    return this.#recordsJson([row], true);
   }
 
   /**

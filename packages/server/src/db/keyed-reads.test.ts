@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { KeyedReads } from './keyed-reads.ts';
+
+type TRow = { id: number; name: string };
+
+/** A loader that records each statement's keys and answers a row for every key but 404. */
+function recordingLoader(fail = false) {
+  const statements: number[][] = [];
+  const load = async (keys: number[]): Promise<TRow[]> => {
+    statements.push(keys);
+    await Promise.resolve();
+    if (fail) throw new Error('database down');
+    return keys.filter((id) => id !== 404).map((id) => ({ id, name: `user ${id}` }));
+  };
+  return { statements, reads: new KeyedReads(load, (row: TRow) => row.id) };
+}
+
+describe('KeyedReads', () => {
+  it('reads the keys asked for in one turn in one statement, each key once, each caller its own row', async () => {
+    const { statements, reads } = recordingLoader();
+    const rows = await Promise.all([reads.get(3), reads.get(1), reads.get(3), reads.get(404), reads.get(2)]);
+    expect(statements).toEqual([[3, 1, 404, 2]]);
+    expect(rows).toEqual([
+      { id: 3, name: 'user 3' },
+      { id: 1, name: 'user 1' },
+      { id: 3, name: 'user 3' },
+      undefined,
+      { id: 2, name: 'user 2' },
+    ]);
+  });
+
+  it('remembers nothing: a later turn reads again', async () => {
+    const { statements, reads } = recordingLoader();
+    await reads.get(1);
+    await reads.get(1);
+    expect(statements).toEqual([[1], [1]]);
+  });
+
+  it('fails every caller of a failed statement, and reads again afterwards', async () => {
+    const { reads } = recordingLoader(true);
+    const results = await Promise.allSettled([reads.get(1), reads.get(2)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toEqual(new Error('database down'));
+  });
+
+  it('splits a turn of more than 500 keys into several statements', async () => {
+    const { statements, reads } = recordingLoader();
+    const rows = await Promise.all(Array.from({ length: 1200 }, (_, n) => reads.get(1000 + n)));
+    expect(statements.map((keys) => keys.length)).toEqual([500, 500, 200]);
+    expect(rows.every((row, n) => row?.id === 1000 + n)).toBe(true);
+  });
+});
