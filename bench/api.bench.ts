@@ -18,6 +18,7 @@ import {
   BENCH_LOG_LEVEL,
   captureCallStatements,
   signInAsAdmin,
+  signInPeople,
   startBenchPortal,
   stopChild as stopBenchChild,
 } from './lib/portal.ts';
@@ -63,8 +64,11 @@ type TCall = {
   method: 'GET' | 'POST';
   path: string;
   body?: Record<string, unknown>;
-  /** Sent with the admin's bearer token (health is called without one, as monitoring does). */
-  signedIn: boolean;
+  /**
+   * Sent with the admin's bearer token, with a different person's on each connection ('people': what
+   * many browsers send), or with none (health, as monitoring calls it).
+   */
+  signedIn: false | 'admin' | 'people';
   target: { ratio?: number; p99Ms?: number; indexed?: boolean };
 };
 
@@ -80,10 +84,10 @@ const CALLS: TCall[] = [
   },
   {
     key: 'me',
-    name: 'GET /api/user/me',
+    name: 'GET /api/user/me (50 people, one per connection)',
     method: 'GET',
     path: '/api/user/me',
-    signedIn: true,
+    signedIn: 'people',
     target: { ratio: 0.5, p99Ms: 50 },
   },
   {
@@ -92,7 +96,7 @@ const CALLS: TCall[] = [
     method: 'POST',
     path: '/api/user/find',
     body: PAGE,
-    signedIn: true,
+    signedIn: 'admin',
     target: { ratio: 0.5, p99Ms: 50 },
   },
   {
@@ -101,7 +105,7 @@ const CALLS: TCall[] = [
     method: 'POST',
     path: '/api/user/find',
     body: { ...PAGE, search: 'anna' },
-    signedIn: true,
+    signedIn: 'admin',
     target: { p99Ms: 100, indexed: true },
   },
 ];
@@ -117,14 +121,18 @@ const signIn = signInAsAdmin;
 const startPortal = (logFile?: string) => startBenchPortal(run, logFile ? { logFile } : {});
 const captureLog = path.join(work, 'portal-capture.log');
 
-function requestOf(call: TCall, portal: TChildServer, token: string): TRequest {
+/** The call as the admin makes it, or, with `people`, as each of them does on a connection of its own. */
+function requestOf(call: TCall, portal: TChildServer, token: string, people?: string[]): TRequest {
+  const headersOf = (bearer: string) => ({
+    ...(call.signedIn ? { authorization: `Bearer ${bearer}` } : {}),
+    ...(call.body ? { 'content-type': 'application/json' } : {}),
+  });
+  const perPerson = call.signedIn === 'people' && people?.length ? people : undefined;
   return {
     method: call.method,
     url: `${portal.url}${call.path}`,
-    headers: {
-      ...(call.signedIn ? { authorization: `Bearer ${token}` } : {}),
-      ...(call.body ? { 'content-type': 'application/json' } : {}),
-    },
+    headers: headersOf(perPerson?.[0] ?? token),
+    ...(perPerson ? { headersPerConnection: perPerson.map(headersOf) } : {}),
     ...(call.body ? { body: JSON.stringify(call.body) } : {}),
   };
 }
@@ -191,9 +199,11 @@ async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | 
   }
   const portal = await startPortal();
   const token = await signIn(portal);
+  say(`signing in ${CONNECTIONS} people of the seed`);
+  const people = await signInPeople(run, portal, CONNECTIONS);
   const results: TCallResult[] = [];
   for (const call of CALLS) {
-    const request = requestOf(call, portal, token);
+    const request = requestOf(call, portal, token, people);
     const answer = await checkCall(request);
     const measured = await alternateRounds<TCallResult['reference']>(
       ROUNDS,

@@ -5,6 +5,8 @@ export type TRequest = {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Each connection's own headers, taken in turn (one person per connection), instead of `headers`. */
+  headersPerConnection?: Array<Record<string, string>>;
 };
 
 export type TLoadResult = {
@@ -17,6 +19,14 @@ export type TLoadResult = {
   /** CPU the server process spent per answered request (user + system), when it was measured. */
   serverCpuMsPerRequest?: number;
 };
+
+/** Gives each new connection the next set of headers. */
+function headersInTurn(sets: Array<Record<string, string>>): (client: autocannon.Client) => void {
+  let next = 0;
+  return (client) => {
+    client.setHeaders(sets[next++ % sets.length]!);
+  };
+}
 
 /**
  * Drives one request at `connections` concurrent connections for `seconds` with autocannon; with
@@ -37,6 +47,7 @@ export async function load(
     ...(request.body !== undefined ? { body: request.body } : {}),
     connections,
     duration: seconds,
+    ...(request.headersPerConnection ? { setupClient: headersInTurn(request.headersPerConnection) } : {}),
   });
   const cpuAfter = await serverCpuMs?.();
   return {

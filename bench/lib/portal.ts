@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import type { TBenchRun } from './bench-run.ts';
 import { type TChildServer, startChildServer } from './child-server.ts';
 import type { TRequest } from './load.ts';
@@ -47,20 +48,52 @@ export async function stopChild(run: TBenchRun, child: { stop(): Promise<void> }
   run.children.delete(child);
 }
 
-/** Signs in as the bench admin and answers the authToken. */
-export async function signInAsAdmin(portal: TChildServer): Promise<string> {
+/** Signs in as `login` with the bench password and answers the authToken. */
+async function signInAs(portal: TChildServer, login: string): Promise<string> {
   const response = await fetch(`${portal.url}/api/user/login`, {
     method: 'POST',
     signal: AbortSignal.timeout(30_000),
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      username: 'admin',
+      username: login,
       password: createHash('sha512').update(BENCH_ADMIN_PASSWORD).digest('hex'),
     }),
   });
   const body = (await response.json()) as { authToken?: string };
-  if (!response.ok || !body.authToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  if (!response.ok || !body.authToken) throw new Error(`sign-in of ${login} failed: ${JSON.stringify(body)}`);
   return body.authToken;
+}
+
+/** Signs in as the bench admin and answers the authToken. */
+export function signInAsAdmin(portal: TChildServer): Promise<string> {
+  return signInAs(portal, 'admin');
+}
+
+/**
+ * Signs in `count` different people of the seed (active, registration completed), each given the
+ * admin's password first, and answers their authTokens: what many browsers send, where one
+ * admin's token would be one person asking over and over.
+ */
+export async function signInPeople(run: TBenchRun, portal: TChildServer, count: number): Promise<string[]> {
+  const db = new pg.Client({ connectionString: run.databaseUrl });
+  await db.connect();
+  let logins: string[];
+  try {
+    const { rows } = await db.query<{ login: string }>(
+      `update users set password_hash = (select password_hash from users where login = 'admin')
+       where id in (select id from users where active and registration_completed and login <> 'admin'
+                    order by id limit $1)
+       returning login`,
+      [count],
+    );
+    logins = rows.map((row) => row.login);
+  } finally {
+    await db.end();
+  }
+  if (logins.length < count) throw new Error(`the seed has only ${logins.length} people to sign in`);
+  const tokens: string[] = [];
+  for (const login of logins) tokens.push(await signInAs(portal, login));
+  return tokens;
 }
 
 /**
