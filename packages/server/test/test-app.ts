@@ -25,10 +25,13 @@ export async function openTestDatabase() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
+  let dropped = false;
   return {
     ...database,
     async close() {
       await database.close();
+      if (dropped) return;
+      dropped = true;
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

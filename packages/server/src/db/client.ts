@@ -117,13 +117,13 @@ export async function openDatabase(options: {
     const readConnections = options.readConnections ?? READ_CONNECTIONS;
     const pipelined =
       readConnections > 0 ? new PipelinedReads(options.databaseUrl, readConnections) : undefined;
+    let closing: Promise<void> | undefined;
     return {
       db,
       reads: pipelined ? drizzlePg(pipelined as unknown as pg.Client, { schema }) : db,
       kind: 'postgres',
-      close: async () => {
-        await Promise.all([pipelined?.end(), pool.end()]);
-      },
+      // Once: the app's own close may follow a close of the database.
+      close: () => (closing ??= Promise.all([pipelined?.end(), pool.end()]).then(() => undefined)),
     };
   }
   // The embedded database is loaded only when it is used: with a server, the portal never pays for it.

@@ -12,11 +12,31 @@ describe('request log', () => {
       stream,
     });
     try {
-      await app.inject({ method: 'GET', url: '/api/health' });
-      const requests = lines.filter((l) => l.url === '/api/health');
+      await app.inject({ method: 'GET', url: '/api/info/env' });
+      const requests = lines.filter((l) => l.url === '/api/info/env');
       expect(requests).toHaveLength(1);
       expect(requests[0]).toMatchObject({ method: 'GET', status: 200, msg: 'request' });
       expect(requests[0]?.ms).toEqual(expect.any(Number));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes no line for a health check that passes, and one for a check that fails', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const database = await openTestDatabase();
+    const app = await buildApp(testConfig({ logLevel: 'info' }), database, { level: 'info', stream });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(lines.filter((l) => l.url === '/api/health')).toEqual([]);
+      await database.close();
+      // The last answer stands for a second (PING_REUSE_MS): past it, the closed database is asked.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      expect(lines.filter((l) => l.url === '/api/health')).toEqual([
+        expect.objectContaining({ status: 503, level: 40, msg: 'request failed' }),
+      ]);
     } finally {
       await app.close();
     }

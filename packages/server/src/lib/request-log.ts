@@ -20,6 +20,9 @@ export class RequestLog extends LogController {
       ms: Math.round(reply.elapsedTime),
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    // A server-side failure answered without an error (a 503 from the health check) is a warning
+    // even on a route that logs only those (health's logLevel is warn).
+    else if (reply.statusCode >= 500) reply.log.warn(line, 'request failed');
     else reply.log.info(line, 'request');
   }
 }

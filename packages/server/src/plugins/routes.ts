@@ -25,6 +25,8 @@ export type TRouteSpec<
   response: R;
   /** Only routes that take files raise Fastify's 1 MiB default. */
   bodyLimit?: number;
+  /** 'warn' on a route machines poll (health): its answers are logged only when they fail. */
+  logLevel?: 'warn';
 };
 
 /** What a handler gets: its typed caller and validated parts, plus the raw request and reply. */
@@ -113,6 +115,7 @@ export function routesOf(app: FastifyInstance) {
         url,
         config: { permission: spec.permission },
         ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+        ...(spec.logLevel ? { logLevel: spec.logLevel } : {}),
         schema: {
           summary: spec.summary,
           ...(spec.body ? { body: spec.body } : {}),

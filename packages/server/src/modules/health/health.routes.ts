@@ -10,7 +10,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   route.get(
     '/health',
-    { summary: 'The portal and its database answer', permission: 'public', response: ZHealth },
+    {
+      summary: 'The portal and its database answer',
+      permission: 'public',
+      response: ZHealth,
+      // A load balancer asks every few seconds: only a failed check is worth a log line.
+      logLevel: 'warn',
+    },
     async () => {
       if (!(await health.ping())) throw new AppError(503, [{ key: 'databaseDown' }]);
       return { status: 'ok' as const, database: health.database };
