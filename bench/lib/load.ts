@@ -24,7 +24,7 @@ export type TLoadResult = {
 function headersInTurn(sets: Array<Record<string, string>>): (client: autocannon.Client) => void {
   let next = 0;
   return (client) => {
-    client.setHeaders(sets[next++ % sets.length]!);
+    client.setHeaders(sets[next++ % sets.length]);
   };
 }
 
