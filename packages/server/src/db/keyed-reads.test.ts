@@ -43,6 +43,16 @@ describe('KeyedReads', () => {
     expect((results[0] as PromiseRejectedResult).reason).toEqual(new Error('database down'));
   });
 
+  it('fails the callers of a loader that throws at once', async () => {
+    const reads = new KeyedReads<number, TRow>(
+      () => {
+        throw new Error('no connection');
+      },
+      (row) => row.id,
+    );
+    await expect(reads.get(1)).rejects.toThrow('no connection');
+  });
+
   it('splits a turn of more than 500 keys into several statements', async () => {
     const { statements, reads } = recordingLoader();
     const rows = await Promise.all(Array.from({ length: 1200 }, (_, n) => reads.get(1000 + n)));

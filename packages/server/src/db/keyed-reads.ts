@@ -43,15 +43,18 @@ export class KeyedReads<K, R> {
     const keys = [...waiting.keys()];
     for (let start = 0; start < keys.length; start += MAX_KEYS) {
       const batch = keys.slice(start, start + MAX_KEYS);
-      this.#load(batch).then(
-        (rows) => {
-          const byKey = new Map(rows.map((row) => [this.#keyOf(row), row]));
-          for (const key of batch) for (const waiter of waiting.get(key)!) waiter.resolve(byKey.get(key));
-        },
-        (error: unknown) => {
-          for (const key of batch) for (const waiter of waiting.get(key)!) waiter.reject(error);
-        },
-      );
+      // Through a promise, so a loader that throws at once fails its callers instead of the process.
+      Promise.resolve(batch)
+        .then((asked) => this.#load(asked))
+        .then(
+          (rows) => {
+            const byKey = new Map(rows.map((row) => [this.#keyOf(row), row]));
+            for (const key of batch) for (const waiter of waiting.get(key)!) waiter.resolve(byKey.get(key));
+          },
+          (error: unknown) => {
+            for (const key of batch) for (const waiter of waiting.get(key)!) waiter.reject(error);
+          },
+        );
     }
   }
 }
