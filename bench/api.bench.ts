@@ -24,12 +24,11 @@ import {
 } from './lib/portal.ts';
 import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
 import { type TLoadResult, type TRequest, load } from './lib/load.ts';
-import { replayCall } from './lib/pgbench.ts';
 import { type TCallResult, resultsTable, writeDocsTable } from './lib/report.ts';
 import { seedUsers } from './lib/seed-users.ts';
 import { type TCapture, type TSequentialScan, sequentialScans, serverLogFile } from './lib/sql-capture.ts';
 import { startBenchRun } from './lib/bench-run.ts';
-import { alternateRounds, roundsOf } from './lib/rounds.ts';
+import { alternateRounds, besideItsSql, PGBENCH_THREADS, roundsOf, type TAlternated } from './lib/rounds.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -43,7 +42,6 @@ const SERVER_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const USERS = 10_000;
 const CONNECTIONS = 50;
-const PGBENCH_THREADS = 2;
 const SECONDS = Number(flags.seconds);
 if (!(SECONDS >= 1))
   throw new Error(`--seconds must be a number of seconds, 1 or more; got "${flags.seconds}"`);
@@ -188,6 +186,24 @@ function captureStatements(logFile: string): Promise<Record<TCallKey, TCapture>>
   });
 }
 
+/** The reference of health: a bare Fastify hello world in a process of its own. */
+async function bareFastify(name: string): Promise<TCallResult['reference']> {
+  say(`${name}: bare Fastify hello world`);
+  const hello = await startChildServer(work, 'bench/servers/hello-fastify-server.ts');
+  children.add(hello);
+  try {
+    const bare = await loadWarm({ method: 'GET', url: `${hello.url}/` }, hello);
+    return {
+      kind: 'bare Fastify hello world' as const,
+      perSecond: bare.requestsPerSecond,
+      p99Ms: bare.latencyMs.p99,
+      load: bare,
+    };
+  } finally {
+    await stopChild(hello);
+  }
+}
+
 async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | undefined) {
   const benchDb = new pg.Client({ connectionString: databaseUrl });
   await benchDb.connect();
@@ -205,41 +221,25 @@ async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | 
   for (const call of CALLS) {
     const request = requestOf(call, portal, token, people);
     const answer = await checkCall(request);
-    const measured = await alternateRounds<TCallResult['reference']>(
-      ROUNDS,
-      () => {
-        say(`${call.name}: API`);
-        return loadWarm(request, portal);
-      },
-      async () => {
-        if (call.key !== 'health') {
-          say(`${call.name}: its SQL in pgbench`);
-          return replayCall({
-            databaseUrl,
+    const measured: TAlternated<TCallResult['reference']> =
+      call.key === 'health'
+        ? await alternateRounds(
+            ROUNDS,
+            () => {
+              say(`${call.name}: API`);
+              return loadWarm(request, portal);
+            },
+            () => bareFastify(call.name),
+          )
+        : await besideItsSql(run, {
+            rounds: ROUNDS,
+            name: call.name,
+            key: call.key,
             capture: captures[call.key],
-            name: call.key,
-            clients: CONNECTIONS,
-            threads: PGBENCH_THREADS,
+            connections: CONNECTIONS,
             seconds: SECONDS,
-            workDir: work,
+            loadApi: () => loadWarm(request, portal),
           });
-        }
-        say(`${call.name}: bare Fastify hello world`);
-        const hello = await startChildServer(work, 'bench/servers/hello-fastify-server.ts');
-        children.add(hello);
-        try {
-          const bare = await loadWarm({ method: 'GET', url: `${hello.url}/` }, hello);
-          return {
-            kind: 'bare Fastify hello world' as const,
-            perSecond: bare.requestsPerSecond,
-            p99Ms: bare.latencyMs.p99,
-            load: bare,
-          };
-        } finally {
-          await stopChild(hello);
-        }
-      },
-    );
     const { api, reference, ratio, p99Ms, rounds } = measured;
     const indexed = !scans[call.key]!.some((scan) => scan.table === 'users');
     const checks = {

@@ -34,8 +34,7 @@ import {
 import { fixtureStreams, writeLargeRfa } from './lib/families-rfa.ts';
 import { type TRssTrace, type TUploadResult, traceRss, uploadFile } from './lib/families-upload.ts';
 import { type TLoadResult, type TRequest, load } from './lib/load.ts';
-import { replayCall } from './lib/pgbench.ts';
-import { alternateRounds, roundsOf } from './lib/rounds.ts';
+import { besideItsSql, PGBENCH_THREADS, roundsOf } from './lib/rounds.ts';
 import type { TCallResult } from './lib/report.ts';
 import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
 import { sequentialScans, serverLogFile, type TCapture, type TSequentialScan } from './lib/sql-capture.ts';
@@ -54,7 +53,6 @@ const SERVER_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const FAMILIES = 100_000;
 const CONNECTIONS = 50;
-const PGBENCH_THREADS = 2;
 const SECONDS = Number(flags.seconds);
 if (!(SECONDS >= 1))
   throw new Error(`--seconds must be a number of seconds, 1 or more; got "${flags.seconds}"`);
@@ -189,25 +187,15 @@ async function measureFinds(
     for (const call of calls) {
       const request = requestOf(call, portal, token);
       const answer = await checkCall(request);
-      const { api, reference, ratio, p99Ms, rounds } = await alternateRounds(
-        ROUNDS,
-        () => {
-          say(`${call.name}: API`);
-          return loadWarm(request, portal);
-        },
-        () => {
-          say(`${call.name}: its SQL in pgbench`);
-          return replayCall({
-            databaseUrl,
-            capture: captures[call.key],
-            name: call.key,
-            clients: CONNECTIONS,
-            threads: PGBENCH_THREADS,
-            seconds: SECONDS,
-            workDir: work,
-          });
-        },
-      );
+      const { api, reference, ratio, p99Ms, rounds } = await besideItsSql(run, {
+        rounds: ROUNDS,
+        name: call.name,
+        key: call.key,
+        capture: captures[call.key],
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        loadApi: () => loadWarm(request, portal),
+      });
       const checks = {
         ...(call.target.ratio !== undefined ? { ratio: ratio >= call.target.ratio } : {}),
         ...(call.target.p99Ms !== undefined ? { p99: p99Ms < call.target.p99Ms } : {}),

@@ -1,4 +1,10 @@
+import type { TBenchRun } from './bench-run.ts';
 import type { TLoadResult } from './load.ts';
+import { replayCall, type TReplayReference } from './pgbench.ts';
+import type { TCapture } from './sql-capture.ts';
+
+/** pgbench's client threads: one per core of the bench machine. */
+export const PGBENCH_THREADS = 2;
 
 /** One round: the API under load, then its reference, right after each other. */
 export type TRound = {
@@ -57,6 +63,43 @@ export async function alternateRounds<TReference extends { perSecond: number; p9
     p99Ms: median(runs.map((run) => run.round.apiP99Ms)),
     rounds: runs.map((run) => run.round),
   };
+}
+
+/**
+ * A call through the portal beside its captured SQL replayed by pgbench at the same concurrency,
+ * in alternating rounds.
+ */
+export function besideItsSql(
+  run: TBenchRun,
+  options: {
+    rounds: number;
+    name: string;
+    key: string;
+    capture: TCapture;
+    connections: number;
+    seconds: number;
+    loadApi: () => Promise<TLoadResult>;
+  },
+): Promise<TAlternated<TReplayReference>> {
+  return alternateRounds(
+    options.rounds,
+    () => {
+      run.say(`${options.name}: API`);
+      return options.loadApi();
+    },
+    () => {
+      run.say(`${options.name}: its SQL in pgbench`);
+      return replayCall({
+        databaseUrl: run.databaseUrl,
+        capture: options.capture,
+        name: options.key,
+        clients: options.connections,
+        threads: PGBENCH_THREADS,
+        seconds: options.seconds,
+        workDir: run.work,
+      });
+    },
+  );
 }
 
 /** Reads `--rounds`: a whole number, 1 or more. */
