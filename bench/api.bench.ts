@@ -2,7 +2,7 @@
  * Speed of the hottest calls on the PostgreSQL server, each beside its reference measured in the
  * same run: GET /api/health beside a bare Fastify hello world, and each user call beside the exact
  * SQL it sends (captured with log_statement = 'all') replayed by pgbench at the same concurrency.
- * Run: npm run bench (about three minutes); npm run bench -- --profile for CPU profiles instead.
+ * Run: npm run bench (about seven minutes for this part); npm run bench -- --profile for CPU profiles instead.
  * bench/README.md and docs/performance.md explain the figures.
  */
 import { execFileSync } from 'node:child_process';
