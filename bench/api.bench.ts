@@ -233,8 +233,7 @@ async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | 
           )
         : await besideItsSql(run, {
             rounds: ROUNDS,
-            name: call.name,
-            key: call.key,
+            call,
             capture: captures[call.key],
             connections: CONNECTIONS,
             seconds: SECONDS,

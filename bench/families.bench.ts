@@ -189,8 +189,7 @@ async function measureFinds(
       const answer = await checkCall(request);
       const { api, reference, ratio, p99Ms, rounds } = await besideItsSql(run, {
         rounds: ROUNDS,
-        name: call.name,
-        key: call.key,
+        call,
         capture: captures[call.key],
         connections: CONNECTIONS,
         seconds: SECONDS,

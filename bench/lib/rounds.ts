@@ -73,8 +73,8 @@ export function besideItsSql(
   run: TBenchRun,
   options: {
     rounds: number;
-    name: string;
-    key: string;
+    /** The call, by its name in the report and its key in the capture and the pgbench files. */
+    call: { name: string; key: string };
     capture: TCapture;
     connections: number;
     seconds: number;
@@ -84,15 +84,15 @@ export function besideItsSql(
   return alternateRounds(
     options.rounds,
     () => {
-      run.say(`${options.name}: API`);
+      run.say(`${options.call.name}: API`);
       return options.loadApi();
     },
     () => {
-      run.say(`${options.name}: its SQL in pgbench`);
+      run.say(`${options.call.name}: its SQL in pgbench`);
       return replayCall({
         databaseUrl: run.databaseUrl,
         capture: options.capture,
-        name: options.key,
+        name: options.call.key,
         clients: options.connections,
         threads: PGBENCH_THREADS,
         seconds: options.seconds,
