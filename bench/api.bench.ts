@@ -209,7 +209,7 @@ async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | 
   await benchDb.connect();
   const scans: Partial<Record<TCallKey, TSequentialScan[]>> = {};
   try {
-    for (const call of CALLS) scans[call.key] = await sequentialScans(benchDb, captures[call.key].statements);
+    for (const call of CALLS) scans[call.key] = await sequentialScans(benchDb, captures[call.key]);
   } finally {
     await benchDb.end();
   }

@@ -172,10 +172,10 @@ async function measureFinds(
   const plans: Partial<Record<TCallKey, TStatementPlan[]>> = {};
   try {
     for (const call of calls) {
-      scans[call.key] = await sequentialScans(benchDb, captures[call.key].statements);
+      scans[call.key] = await sequentialScans(benchDb, captures[call.key]);
       // Twice: the first warms the cache, the second is the plan and timing a warm server has.
-      await plansOf(benchDb, captures[call.key].statements);
-      plans[call.key] = await plansOf(benchDb, captures[call.key].statements);
+      await plansOf(benchDb, captures[call.key]);
+      plans[call.key] = await plansOf(benchDb, captures[call.key]);
     }
   } finally {
     await benchDb.end();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import { ratioText, replayText, type TCallResult } from './report.ts';
 import type { TRssTrace, TUploadResult } from './families-upload.ts';
+import { explainStatement, type TCapture } from './sql-capture.ts';
 
 /** The trigram index the family search must read (packages/server/src/db/schema/content.ts). */
 export const SEARCH_INDEX = 'revit_families_category_search_idx';
@@ -29,13 +30,16 @@ export type TUploadReport = {
 const number = (value: number) => Math.round(value).toLocaleString('en');
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** Every index the plans of a call's SELECTs read, with the plans as text (EXPLAIN ANALYZE). */
-export async function plansOf(client: pg.Client, statements: string[]): Promise<TStatementPlan[]> {
+/**
+ * Every index the plans of a call's SELECTs read, with the plans as text (EXPLAIN ANALYZE), as the
+ * portal runs them (a named statement's generic plan, explainStatement).
+ */
+export async function plansOf(client: pg.Client, capture: TCapture): Promise<TStatementPlan[]> {
   const plans: TStatementPlan[] = [];
-  for (const [index, statement] of statements.entries()) {
+  for (const [index, statement] of capture.statements.entries()) {
     if (!/^\s*select\b/i.test(statement)) continue;
-    const text = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement}`);
-    const plan = text.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const text = await explainStatement(client, capture, index, 'analyze, buffers');
+    const plan = (text.rows as Array<{ 'QUERY PLAN': string }>).map((row) => row['QUERY PLAN']).join('\n');
     const indexes = [
       ...new Set(
         [...plan.matchAll(/(?:Index|Index Only) Scan (?:Backward )?(?:using|on) (\S+)/g)].map((m) => m[1]!),

@@ -120,12 +120,16 @@ export function inlineParameters(statement: string, values: Map<number, string>)
   return out;
 }
 
+/** A named statement as the portal prepared it: its text with `$n` placeholders and the values it ran with. */
+export type TBoundStatement = { text: string; values: string[] };
+
 /**
  * What one call sent: its statements, with bound parameters written in as literals, and whether
  * every one of them ran as a named prepared statement (parsed and planned once per connection),
- * so the replay can do the same.
+ * so the replay can do the same; and, for each named one, its text and values as bound, so its
+ * plan can be read as the portal's read connections run it (a generic plan, db/pipelined-reads.ts).
  */
-export type TCapture = { statements: string[]; prepared: boolean };
+export type TCapture = { statements: string[]; prepared: boolean; bound: Array<TBoundStatement | undefined> };
 
 /**
  * Every statement one database's sessions sent in a stretch of log (log_statement = 'all'), in the
@@ -134,12 +138,14 @@ export type TCapture = { statements: string[]; prepared: boolean };
 export function statementsOf(logText: string, database: string): TCapture {
   const entries = logEntries(logText).filter((entry) => entry.database === database);
   const statements: string[] = [];
+  const bound: Array<TBoundStatement | undefined> = [];
   let prepared = true;
   entries.forEach((entry, index) => {
     if (entry.level !== 'LOG') return;
     const simple = /^statement: ([\s\S]*)$/.exec(entry.text);
     if (simple) {
       statements.push(simple[1]!);
+      bound.push(undefined);
       prepared = false;
       return;
     }
@@ -154,8 +160,38 @@ export function statementsOf(logText: string, database: string): TCapture {
         ? parametersOf(detail.text)
         : new Map<number, string>();
     statements.push(inlineParameters(execute[2]!, values));
+    const named = execute[1] !== '<unnamed>';
+    bound.push(
+      named
+        ? { text: execute[2]!, values: [...values.keys()].sort((a, b) => a - b).map((n) => values.get(n)!) }
+        : undefined,
+    );
   });
-  return { statements, prepared: prepared && statements.length > 0 };
+  return { statements, prepared: prepared && statements.length > 0, bound };
+}
+
+/**
+ * EXPLAIN (`options`) of a call's statement as the portal runs it: a named statement prepared with
+ * its placeholders and explained as PostgreSQL's generic plan for the logged values, as on the
+ * portal's read connections; any other with its values written in.
+ */
+export async function explainStatement(
+  client: pg.Client,
+  capture: TCapture,
+  index: number,
+  options: string,
+): Promise<pg.QueryResult> {
+  const bound = capture.bound[index];
+  if (!bound) return client.query(`explain (${options}) ${capture.statements[index]}`);
+  await client.query(`prepare bench_plan as ${bound.text}`);
+  try {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    const values = bound.values.length ? `(${bound.values.join(', ')})` : '';
+    return await client.query(`explain (${options}) execute bench_plan${values}`);
+  } finally {
+    await client.query('deallocate bench_plan');
+    await client.query('reset plan_cache_mode');
+  }
 }
 
 export type TSequentialScan = { table: string; rows: number; statements: number[] };
@@ -164,7 +200,7 @@ export type TSequentialScan = { table: string; rows: number; statements: number[
  * The tables the SELECTs read with a sequential scan (EXPLAIN): each with its estimated rows and
  * the positions (from 1) of the statements that scan it.
  */
-export async function sequentialScans(client: pg.Client, statements: string[]): Promise<TSequentialScan[]> {
+export async function sequentialScans(client: pg.Client, capture: TCapture): Promise<TSequentialScan[]> {
   const tables = new Map<string, number[]>();
   const walk = (plan: Record<string, unknown>, position: number) => {
     if (plan['Node Type'] === 'Seq Scan') {
@@ -174,12 +210,11 @@ export async function sequentialScans(client: pg.Client, statements: string[]): 
     for (const child of (plan.Plans as Array<Record<string, unknown>> | undefined) ?? [])
       walk(child, position);
   };
-  for (const [index, statement] of statements.entries()) {
+  for (const [index, statement] of capture.statements.entries()) {
     if (!/^\s*select\b/i.test(statement)) continue;
-    const result = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(
-      `explain (format json) ${statement}`,
-    );
-    for (const row of result.rows) for (const entry of row['QUERY PLAN']) walk(entry.Plan, index + 1);
+    const result = await explainStatement(client, capture, index, 'format json');
+    for (const row of result.rows as Array<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>)
+      for (const entry of row['QUERY PLAN']) walk(entry.Plan, index + 1);
   }
   const sizes = await client.query<{ relname: string; reltuples: number }>(
     "select relname, reltuples from pg_class where relkind = 'r' and relname = any($1)",

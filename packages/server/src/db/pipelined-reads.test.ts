@@ -87,6 +87,25 @@ describe.skipIf(!serverUrl)('pipelined reads on the PostgreSQL server', () => {
     expect(again.pid).not.toBe(pid);
   });
 
+  it('plans a named statement once, generically, however its values change', async () => {
+    const reads = open(1);
+    // A LIMIT as a parameter is what made PostgreSQL plan every run anew (custom plans).
+    const page = {
+      name: 'pipelined_page',
+      text: 'select g from generate_series(1, 1000) g where g > $1::int order by g limit $2',
+    };
+    for (let from = 0; from < 8; from++)
+      expect((await reads.query(page, [from, 3])).rows).toEqual([
+        { g: from + 1 },
+        { g: from + 2 },
+        { g: from + 3 },
+      ]);
+    const plans = await reads.query({
+      text: "select generic_plans, custom_plans from pg_prepared_statements where name = 'pipelined_page'",
+    });
+    expect(plans.rows).toEqual([{ generic_plans: '8', custom_plans: '0' }]);
+  });
+
   it('refuses queries once ended', async () => {
     const reads = open(1);
     await reads.query(echo, [1]);

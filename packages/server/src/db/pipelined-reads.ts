@@ -14,6 +14,16 @@ type TSlot = {
 /** How long a connection's oldest unanswered query may wait before reads go to the next connection. */
 const SPILL_MS = 50;
 
+/**
+ * What these connections run: the hot reads, each a named statement per shape of find (FindShapes)
+ * run with a new page, filter or id every time. PostgreSQL would plan such a statement afresh for
+ * every run's values: it prices a LIMIT or OFFSET given as a parameter at a tenth of the table, so
+ * its generic plan never looks cheaper than a plan for the values at hand, and planning a page of
+ * records cost it a third of running it. A generic plan is the same plan without the planning;
+ * the bench checks that each one still reads through its indexes (bench/README.md).
+ */
+const SESSION_SETUP = 'set plan_cache_mode = force_generic_plan';
+
 /** What drizzle's node-postgres session calls on its client. */
 type TQueryConfig = pg.QueryConfig & { rowMode?: 'array' };
 
@@ -128,21 +138,26 @@ export class PipelinedReads {
     };
     client.on('error', forget);
     client.on('end', forget);
-    slot.opening = client.connect().then(
-      () => {
-        slot.opening = undefined;
-        if (this.#ended) {
-          void client.end();
-          throw new Error('the database is closed');
-        }
-        slot.client = client;
-        return client;
-      },
-      (error: unknown) => {
-        slot.opening = undefined;
-        throw error;
-      },
-    );
+    // A SET, not the connection's `options`: those would replace any the database URL gives.
+    slot.opening = client
+      .connect()
+      .then(() => client.query(SESSION_SETUP))
+      .then(
+        () => {
+          slot.opening = undefined;
+          if (this.#ended) {
+            void client.end();
+            throw new Error('the database is closed');
+          }
+          slot.client = client;
+          return client;
+        },
+        (error: unknown) => {
+          slot.opening = undefined;
+          void client.end().catch(() => undefined);
+          throw error;
+        },
+      );
     return slot.opening;
   }
 }
