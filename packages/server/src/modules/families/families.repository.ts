@@ -2,7 +2,7 @@ import type { TFamilyFindRequest, TRevitFamily, TTifStatus } from '@portal/contr
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import { FindConditions, FindShapes, inlineParam, type TParam } from '../../db/find-shapes.ts';
+import { FindConditions, FindShapes, inlineParam, pageIdsOf, type TParam } from '../../db/find-shapes.ts';
 import { isoText, jsonArrayText } from '../../db/json-sql.ts';
 import {
   categories,
@@ -74,11 +74,11 @@ const RECORD_COLUMNS = sql.join(
 );
 
 /** The records of the families `where` selects, in `order` (a list as the JSON text of an array). */
-const recordsQuery = (where: SQL, order?: SQL, limit?: SQL) => sql`
+const recordsQuery = (where: SQL, order?: SQL) => sql`
   select ${RECORD_COLUMNS} from ${f}
   left join ${categories} on ${categories.id} = ${f.categoryId}
   left join ${companies} on ${companies.id} = ${f.companyId}
-  where ${where}${order ? sql` order by ${order}` : sql``}${limit ?? sql``}`;
+  where ${where}${order ? sql` order by ${order}` : sql``}`;
 
 const SORT_COLUMNS = {
   revitFamilyName: sql`lower(${f.name})`,
@@ -109,7 +109,7 @@ export class FamiliesRepository {
    * A page of families as the JSON text of their records, and the total. One statement, prepared
    * once per shape of find. A search collects the matching ids once (the category and trigram
    * index answers both conditions in one scan), counts them and pages through them; otherwise the
-   * total is an index-only count and the page reads the sort's index until it has its rows.
+   * total is an index-only count and the page's ids are read from the sort's index (pageIdsOf).
    */
   async find(
     filter: TFamilyFindRequest,
@@ -124,35 +124,39 @@ export class FamiliesRepository {
     // Every value is given (and gathered for the prepared statement) before the query is built,
     // which happens once per connection.
     const slice = sliceOf(page);
-    const pageIds = words.length
-      ? sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`
-      : sql``;
-    const limit = words.length
-      ? sql``
-      : sql` limit ${param('limit', page.limit)} offset ${param('offset', page.offset)}`;
-    // A search lists its matches' ids in the page's order as it counts them, so the page is those
-    // ids' slice: only its own rows are read again, not every match.
+    const joined = sql`${f}
+      left join ${categories} on ${categories.id} = ${f.categoryId}
+      left join ${companies} on ${companies.id} = ${f.companyId}`;
+    // A search lists its matches' ids in the page's order as it counts them, and the page is
+    // those ids' slice; otherwise the total is an index-only count and the page's ids are read
+    // from the sort's index. Either way only the page's own rows are read again.
+    const found = words.length
+      ? {
+          from: sql`(select array_agg(${f.id} order by ${order}) as ids from ${joined} where ${where}) as m`,
+          total: sql<number>`coalesce(cardinality(m.ids), 0)`,
+          pageIds: sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`,
+          order: sql`array_position(m.ids, ${f.id})`,
+        }
+      : {
+          from: sql`(select count(*) as total from ${f} where ${where}) as m cross join ${pageIdsOf({
+            id: f.id,
+            from: joined,
+            where,
+            order,
+            limit: param('limit', page.limit),
+            offset: param('offset', page.offset),
+          })} as p`,
+          total: sql<number>`m.total`,
+          pageIds: sql`p.ids`,
+          order: sql`array_position(p.ids, ${f.id})`,
+        };
     const query = (db: TDb) =>
-      words.length
-        ? db
-            .select({
-              total: sql<number>`coalesce(cardinality(m.ids), 0)`.mapWith(Number),
-              recordsJson: jsonArrayText(
-                recordsQuery(sql`${f.id} = any(${pageIds})`, sql`array_position(m.ids, ${f.id})`),
-              ),
-            })
-            .from(
-              sql`(select array_agg(${f.id} order by ${order}) as ids from ${f}
-                left join ${categories} on ${categories.id} = ${f.categoryId}
-                left join ${companies} on ${companies.id} = ${f.companyId}
-                where ${where}) as m`,
-            )
-        : db
-            .select({
-              total: sql<number>`m.total`.mapWith(Number),
-              recordsJson: jsonArrayText(recordsQuery(where, order, limit)),
-            })
-            .from(sql`(select count(*) as total from ${f} where ${where}) as m`);
+      db
+        .select({
+          total: found.total.mapWith(Number),
+          recordsJson: jsonArrayText(recordsQuery(sql`${f.id} = any(${found.pageIds})`, found.order)),
+        })
+        .from(found.from);
     const [row] = name
       ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
       : await query(this.#db);

@@ -1,7 +1,7 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
-import { FindConditions, FindShapes, type TParam } from '../../db/find-shapes.ts';
+import { FindConditions, FindShapes, pageIdsOf, type TParam } from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { KeyedReads } from '../../db/keyed-reads.ts';
@@ -210,7 +210,7 @@ export class UsersRepository {
    * A page of user records matching the filters, inside `companyScope` (null: every company), and
    * their total: one statement, prepared once per shape of find. A search collects the matching
    * ids first (through the trigram and company indexes), counts them and pages through them;
-   * otherwise the total is a count beside a page read in the sort's order.
+   * otherwise the total is a count beside the page's ids read in the sort's order.
    */
   async find(
     filter: TUserFindRequest,
@@ -225,18 +225,32 @@ export class UsersRepository {
     // Every value is given (and gathered for the prepared statement) before the query is built,
     // which happens once per connection.
     const slice = sliceOf(page);
-    const pageIds = search
-      ? sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`
-      : sql``;
-    if (name && !search) Object.assign(values, { limit: page.limit, offset: page.offset });
-    // The total, and for a search its matches' ids in the page's order, listed as they are
-    // counted: the page is then those ids' slice, and only its own rows are read again.
-    const totals = search
-      ? sql`(select array_agg(${users.id} order by ${sql.join(order, sql`, `)}) as ids, count(*) as total
-          from ${users} left join ${companies} on ${companies.id} = ${users.companyId} where ${where}) as m`
-      : sql`(select count(*) as total from ${users} where ${where}) as m`;
-    const pageRows = (db: TDb) => {
-      const rows = db
+    const joined = sql`${users} left join ${companies} on ${companies.id} = ${users.companyId}`;
+    const sorted = sql.join(order, sql`, `);
+    // A search lists its matches' ids in the page's order as it counts them, and the page is
+    // those ids' slice; otherwise the total is a count beside the page's ids read in the sort's
+    // order (pageIdsOf). Either way only the page's own rows are read again.
+    const found = search
+      ? {
+          totals: sql`(select array_agg(${users.id} order by ${sorted}) as ids, count(*) as total
+            from ${joined} where ${where}) as m`,
+          pageIds: sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`,
+          order: sql`array_position(m.ids, ${users.id})`,
+        }
+      : {
+          totals: sql`(select count(*) as total from ${users} where ${where}) as m cross join ${pageIdsOf({
+            id: users.id,
+            from: joined,
+            where,
+            order: sorted,
+            limit: param('limit', page.limit),
+            offset: param('offset', page.offset),
+          })} as k`,
+          pageIds: sql`k.ids`,
+          order: sql`array_position(k.ids, ${users.id})`,
+        };
+    const pageRows = (db: TDb) =>
+      db
         .select({
           id: RECORD.id,
           json: RECORD.json.as('json'),
@@ -244,15 +258,9 @@ export class UsersRepository {
           photoHash: RECORD.photoHash,
         })
         .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId));
-      return search
-        ? rows.where(sql`${users.id} = any(${pageIds})`).orderBy(sql`array_position(m.ids, ${users.id})`)
-        : rows
-            .where(where)
-            .orderBy(...order)
-            .limit(name ? sql.placeholder('limit') : page.limit)
-            .offset(name ? sql.placeholder('offset') : page.offset);
-    };
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(sql`${users.id} = any(${found.pageIds})`)
+        .orderBy(found.order);
     // One row: the total, the page's records as JSON joined by a record separator (a character
     // JSON text never holds unescaped) and their keys as arrays, all in the page's order.
     const query = (db: TDb) =>
@@ -265,14 +273,14 @@ export class UsersRepository {
           photoHashes: sql<Array<string | null> | null>`p.photo_hashes`,
         })
         .from(
-          sql`${totals} cross join lateral (select string_agg(r.json, ${sql.raw(`E'\\x1e'`)}) as json,
+          sql`${found.totals} cross join lateral (select string_agg(r.json, ${sql.raw(`E'\\x1e'`)}) as json,
             array_agg(r.id) as ids, array_agg(r.licence_id) as licence_ids, array_agg(r.photo_hash) as photo_hashes
             from (${pageRows(db)}) r) as p`,
         );
-    const [found] = name
+    const [row] = name
       ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
       : await query(this.#db);
-    return { rows: pageRowsOf(found), total: found?.total ?? 0 };
+    return { rows: pageRowsOf(row), total: row?.total ?? 0 };
   }
 
   /**

@@ -125,6 +125,27 @@ describe('POST /api/user/find', () => {
     expect(second.users.map((u) => u.login)).toEqual(logins.slice(2));
   });
 
+  it('pages without a search in the order asked, each page with its own full records', async () => {
+    const { logins } = await threeTagged();
+    const [first] = (await find(admin, { logins: [logins[0]!] })).users;
+    const companyIds = [first!.company!.companyId];
+    for (const dir of ['asc', 'desc'] as const) {
+      const inOrder = dir === 'asc' ? logins : [...logins].reverse();
+      const pages = await Promise.all(
+        [1, 2, 3].map((page) =>
+          find(admin, { companyIds, page, pageSize: 2, sort: [{ field: 'login', dir }] }),
+        ),
+      );
+      expect(pages.map((p) => p.users.map((u) => u.login))).toEqual([
+        inOrder.slice(0, 2),
+        inOrder.slice(2),
+        [],
+      ]);
+      expect(pages.map((p) => p.body.totalCount)).toEqual([3, 3, 3]);
+      expect(pages[1]!.users[0]).toMatchObject({ login: inOrder[2], company: { companyId: companyIds[0] } });
+    }
+  });
+
   it('combines every filter, with and without a search, and counts the total past the last page', async () => {
     const { tag, logins } = await threeTagged();
     const [first] = (await find(admin, { logins: [logins[0]!] })).users;
