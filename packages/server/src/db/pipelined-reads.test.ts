@@ -87,6 +87,31 @@ describe.skipIf(!serverUrl)('pipelined reads on the PostgreSQL server', () => {
     expect(again.pid).not.toBe(pid);
   });
 
+  it('holds no more than its bound unanswered on a connection; later reads wait their turn in order', async () => {
+    const reads = new PipelinedReads(serverUrl!, 1, 2);
+    opened.push(reads);
+    const answered: number[] = [];
+    const all = Array.from({ length: 7 }, (_, n) =>
+      reads.query(echo, [n]).then((result) => answered.push((result.rows[0] as { n: number }).n)),
+    );
+    expect(reads.inFlight).toEqual([2]);
+    await Promise.all(all);
+    expect(answered).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(reads.inFlight).toEqual([0]);
+  });
+
+  it('answers the reads already sent when ended, and refuses those still waiting', async () => {
+    const reads = new PipelinedReads(serverUrl!, 1, 1);
+    opened.push(reads);
+    await reads.query(echo, [0]);
+    const results = Promise.allSettled([1, 2, 3].map((n) => reads.query(echo, [n])));
+    await reads.end();
+    const [sent, ...waiting] = await results;
+    expect(sent).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 1 }] } });
+    for (const result of waiting)
+      expect(result).toMatchObject({ status: 'rejected', reason: { message: 'the database is closed' } });
+  });
+
   it('plans a named statement once, generically, however its values change', async () => {
     const reads = open(1);
     // A LIMIT as a parameter is what made PostgreSQL plan every run anew (custom plans).
@@ -115,7 +140,8 @@ describe.skipIf(!serverUrl)('pipelined reads on the PostgreSQL server', () => {
 });
 
 describe('pipelined reads', () => {
-  it('needs at least one connection', () => {
+  it('needs at least one connection, and room for one query on each', () => {
     expect(() => new PipelinedReads('postgres://127.0.0.1/none', 0)).toThrow('1 or more');
+    expect(() => new PipelinedReads('postgres://127.0.0.1/none', 1, 0)).toThrow('1 or more');
   });
 });

@@ -15,6 +15,15 @@ type TSlot = {
 const SPILL_MS = 50;
 
 /**
+ * How many queries one connection holds unanswered. Past it, reads wait in the portal, first come
+ * first served, for the first connection to answer one: a backend descheduled for a moment strands
+ * no more than these, and PostgreSQL never has more queued than it works on. Without the bound, a
+ * page of users on two cores answered in 34 ms at the median and 40 to 99 ms at the 99th
+ * percentile; with it, 27 ms and 38 to 53 ms, and a fifth more pages a second (docs/performance.md).
+ */
+export const MAX_IN_FLIGHT = 4;
+
+/**
  * What these connections run: the hot reads, each a named statement per shape of find (FindShapes)
  * run with a new page, filter or id every time. PostgreSQL would plan such a statement afresh for
  * every run's values: it prices a LIMIT or OFFSET given as a parameter at a tenth of the table, so
@@ -27,13 +36,22 @@ const SESSION_SETUP = 'set plan_cache_mode = force_generic_plan';
 /** What drizzle's node-postgres session calls on its client. */
 type TQueryConfig = pg.QueryConfig & { rowMode?: 'array' };
 
+/** A read waiting for a connection with room (MAX_IN_FLIGHT). */
+type TWaiting = {
+  config: TQueryConfig;
+  values: unknown[] | undefined;
+  resolve: (result: pg.QueryResult) => void;
+  reject: (error: unknown) => void;
+};
+
 /**
  * Single statements outside a transaction, sent over a few connections in PostgreSQL's pipeline
  * mode (node-postgres `pipeline: true`): a query goes out without waiting for the ones ahead of it
- * on the same connection, and every query of one turn of the event loop leaves in one write, so
- * a hundred requests' reads cost a few system calls instead of two hundred, and PostgreSQL runs
- * them back to back on one backend per connection instead of waking ten. Each query carries its
- * own Sync, so an error fails that query alone.
+ * on the same connection (up to `maxInFlight`; later ones wait their turn in the portal), and the
+ * queries of one turn of the event loop leave in one write, so a hundred requests' reads cost a few
+ * dozen system calls instead of two hundred, and PostgreSQL runs them back to back on one backend
+ * per connection instead of waking ten. Each query carries its own Sync, so an error fails that
+ * query alone.
  *
  * Only for the short reads the repositories mark as hot (`DbContext.runPrepared`): a statement
  * queued behind a slow one waits for it, and a transaction's statements must share one session,
@@ -42,12 +60,20 @@ type TQueryConfig = pg.QueryConfig & { rowMode?: 'array' };
 export class PipelinedReads {
   readonly #connectionString: string;
   readonly #slots: TSlot[];
+  readonly #maxInFlight: number;
+  /** Reads waiting for room on a connection, oldest first. */
+  readonly #waiting: TWaiting[] = [];
   #ended = false;
 
-  constructor(connectionString: string, connections: number) {
+  constructor(connectionString: string, connections: number, maxInFlight = MAX_IN_FLIGHT) {
     if (!Number.isInteger(connections) || connections < 1)
       throw new Error(`pipelined read connections must be a whole number, 1 or more; got ${connections}`);
+    if (!Number.isInteger(maxInFlight) || maxInFlight < 1)
+      throw new Error(
+        `queries in flight per connection must be a whole number, 1 or more; got ${maxInFlight}`,
+      );
     this.#connectionString = connectionString;
+    this.#maxInFlight = maxInFlight;
     this.#slots = Array.from({ length: connections }, () => ({
       client: undefined,
       opening: undefined,
@@ -61,9 +87,17 @@ export class PipelinedReads {
     if (this.#ended) return Promise.reject(new Error('the database is closed'));
     const now = performance.now();
     const slot = this.#choose(now);
+    if (!slot)
+      return new Promise((resolve, reject) => this.#waiting.push({ config, values, resolve, reject }));
+    return this.#dispatch(slot, now, config, values);
+  }
+
+  /** Sends a read on `slot`; once answered, the slot takes the oldest waiting read. */
+  #dispatch(slot: TSlot, now: number, config: TQueryConfig, values: unknown[] | undefined) {
     slot.sentAt.push(now);
     const done = () => {
       slot.sentAt.shift();
+      this.#drain(slot);
     };
     const sent = slot.client
       ? this.#send(slot, slot.client, config, values)
@@ -72,9 +106,17 @@ export class PipelinedReads {
     return sent;
   }
 
-  /** Ends every connection; queries already sent are answered first. */
+  #drain(slot: TSlot) {
+    while (this.#waiting.length > 0 && slot.sentAt.length < this.#maxInFlight) {
+      const next = this.#waiting.shift()!;
+      this.#dispatch(slot, performance.now(), next.config, next.values).then(next.resolve, next.reject);
+    }
+  }
+
+  /** Ends every connection; queries already sent are answered first, those waiting are refused. */
   async end(): Promise<void> {
     this.#ended = true;
+    for (const waiting of this.#waiting.splice(0)) waiting.reject(new Error('the database is closed'));
     await Promise.all(
       this.#slots.map(async (slot) => {
         const client = slot.client ?? (await slot.opening?.catch(() => undefined));
@@ -90,18 +132,19 @@ export class PipelinedReads {
   }
 
   /**
-   * The first connection that is keeping up (its oldest unanswered query younger than SPILL_MS),
-   * else the one with the fewest queries waiting. Reads stay on one connection while it keeps up:
-   * one backend working through them back to back answers with the steadiest latency, where two
-   * on a small machine take turns on its cores and strand the queries queued on the one waiting
-   * for a turn. A slow statement, or more reads than one backend serves, spills to the next.
+   * Among the connections with room, the first that is keeping up (its oldest unanswered query
+   * younger than SPILL_MS), else the one with the fewest queries waiting; undefined when none has
+   * room. Reads stay on one connection while it keeps up and has room, so light reads share one
+   * backend and few writes; a slow statement, or more reads than one backend holds, spills to the
+   * next.
    */
-  #choose(now: number): TSlot {
-    let best = this.#slots[0]!;
+  #choose(now: number): TSlot | undefined {
+    let best: TSlot | undefined;
     for (const slot of this.#slots) {
+      if (slot.sentAt.length >= this.#maxInFlight) continue;
       const oldest = slot.sentAt[0];
       if (oldest === undefined || now - oldest < SPILL_MS) return slot;
-      if (slot.sentAt.length < best.sentAt.length) best = slot;
+      if (!best || slot.sentAt.length < best.sentAt.length) best = slot;
     }
     return best;
   }
