@@ -17,8 +17,9 @@ export function placeholderParam(values: Record<string, unknown>): TParam {
 
 /**
  * Names the prepared statements of a repository's finds by their shape (which filters are given,
- * the sort): each shape is built by Drizzle and planned by PostgreSQL once per pooled connection,
- * and a request only gathers its values. Past `max` shapes, rarer ones get no name and are built
+ * the sort): each shape is built by Drizzle and parsed by PostgreSQL once per connection (and on
+ * the read connections planned once, generically: db/pipelined-reads.ts), and a request only
+ * gathers its values. Past `max` shapes, rarer ones get no name and are built
  * for each request, so odd combinations cannot grow the server's statement cache without bound.
  */
 export class FindShapes {
@@ -33,22 +34,27 @@ export class FindShapes {
 
   /**
    * One find's statement: its name (undefined past the limit: built with its values written in),
-   * the values its placeholders take, `param` to give further values through, and its WHERE.
-   * The shape is the same whatever the values, so it is worked out with them written in.
+   * the values its placeholders take, `param` to give further values through, its WHERE, and the
+   * names of its conditions (FindConditions.shape). The shape is the same whatever the values, so
+   * it is worked out with them written in.
    */
   statementOf(
     sort: ReadonlyArray<{ field: string; dir: string }> | undefined,
     conditionsOf: (param: TParam) => FindConditions,
-  ): { name: string | undefined; values: Record<string, unknown>; param: TParam; where: SQL } {
-    const name = this.nameOf([
-      ...conditionsOf(inlineParam).shape,
-      ...(sort ?? []).map(({ field, dir }) => `${field}:${dir}`),
-    ]);
+  ): {
+    name: string | undefined;
+    values: Record<string, unknown>;
+    param: TParam;
+    where: SQL;
+    shape: readonly string[];
+  } {
+    const { shape } = conditionsOf(inlineParam);
+    const name = this.nameOf([...shape, ...(sort ?? []).map(({ field, dir }) => `${field}:${dir}`)]);
     const values: Record<string, unknown> = {};
     const param = name ? placeholderParam(values) : inlineParam;
     const { conditions } = conditionsOf(param);
     const where = conditions.length ? sql`(${sql.join(conditions, sql` and `)})` : sql`true`;
-    return { name, values, param, where };
+    return { name, values, param, where, shape };
   }
 
   /** The statement name for a shape described by its parts; undefined past the limit. */

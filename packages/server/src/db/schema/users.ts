@@ -87,6 +87,16 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * How many users each company has (0: users of no company), kept by triggers on users in the
+ * transaction that changes them (migration 0008), so a list's total over whole companies is a sum
+ * of a few rows instead of a count of every user.
+ */
+export const userCounts = pgTable('user_counts', {
+  companyId: integer('company_id').primaryKey(),
+  users: bigint('users', { mode: 'number' }).notNull(),
+});
+
 export const userRoles = pgTable(
   'user_roles',
   {

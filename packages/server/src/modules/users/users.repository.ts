@@ -1,11 +1,11 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { FindConditions, FindShapes, pageIdsOf, type TParam } from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { KeyedReads } from '../../db/keyed-reads.ts';
-import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
+import { companies, roles, userCounts, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf, sliceOf } from '../../lib/paging.ts';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -141,6 +141,20 @@ function conditionsOf(
   return find;
 }
 
+/**
+ * The total of a find without a search: whole companies (every user, or those of the caller's
+ * scope, and no other condition) are summed from user_counts, a few rows; anything else counts
+ * the matching users.
+ */
+function totalOf(shape: readonly string[], companyScope: number[] | null, where: SQL, param: TParam): SQL {
+  if (!shape.every((condition) => condition.startsWith('scope:')))
+    return sql`(select count(*) as total from ${users} where ${where})`;
+  const inScope = companyScope
+    ? sql`${userCounts.companyId} = any(${param('countScope', companyScope)})`
+    : sql`true`;
+  return sql`(select coalesce(sum(${userCounts.users}), 0) as total from ${userCounts} where ${inScope})`;
+}
+
 /** Users and their role assignments; the only place that queries the users tables. */
 export class UsersRepository {
   readonly #ctx: DbContext;
@@ -219,7 +233,7 @@ export class UsersRepository {
     const order = orderOf(filter, SORT_COLUMNS, users.id);
     const page = pageOf(filter);
     const search = filter.search?.trim() || undefined;
-    const { name, values, param, where } = this.#findShapes.statementOf(filter.sort, (p) =>
+    const { name, values, param, where, shape } = this.#findShapes.statementOf(filter.sort, (p) =>
       conditionsOf(filter, companyScope, search, p),
     );
     // Every value is given (and gathered for the prepared statement) before the query is built,
@@ -238,7 +252,7 @@ export class UsersRepository {
           order: sql`array_position(m.ids, ${users.id})`,
         }
       : {
-          totals: sql`(select count(*) as total from ${users} where ${where}) as m cross join ${pageIdsOf({
+          totals: sql`${totalOf(shape, companyScope, where, param)} as m cross join ${pageIdsOf({
             id: users.id,
             from: joined,
             where,

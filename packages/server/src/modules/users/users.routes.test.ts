@@ -239,6 +239,39 @@ describe('POST /api/user/find', () => {
     expect(response.body.totalCount).toBe(logins.length);
   });
 
+  it('keeps the total of a whole company tree right as users are added at once, moved and deleted', async () => {
+    const { a, a1, b, partner } = await partnerTree();
+    const total = async () => {
+      const found = await find(partner.authToken, { pageSize: 1 });
+      // The same users counted one by one: a condition beside the scope counts the rows.
+      const counted = await find(partner.authToken, { pageSize: 1, companyIds: [a.id, a1.id, b.id] });
+      expect(found.body.totalCount).toBe(counted.body.totalCount);
+      return found.body.totalCount as number;
+    };
+    const before = await total();
+    const tag = unique('counted');
+    const saved = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        save(admin, [newUser(`${tag}-${n}`, { company: { companyId: a1.id } })]),
+      ),
+    );
+    expect(saved.map((s) => s.status)).toEqual(Array(20).fill(200));
+    expect(await total()).toBe(before + 20);
+    const moved = (await find(admin, { search: tag, pageSize: 2 })).users;
+    expect((await edit(admin, moved[0]!.login, { company: { companyId: b.id } })).status).toBe(200);
+    expect(await total()).toBe(before + 19);
+    const deleted = await t.call('POST', '/api/user/delete', {
+      token: admin,
+      body: { userInfos: [{ login: moved[1]!.login }] },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await total()).toBe(before + 18);
+    const all = await find(admin, { pageSize: 1 });
+    const everyCompany = await find(admin, { pageSize: 1, active: true });
+    const inactive = await find(admin, { pageSize: 1, active: false });
+    expect(all.body.totalCount).toBe(everyCompany.body.totalCount + inactive.body.totalCount);
+  });
+
   it('answers nothing to a partner when companyIds or ids name another tree', async () => {
     const { b, partner } = await partnerTree();
     const userB = await makeUser(t, { companyId: b.id });
