@@ -323,7 +323,7 @@ async function measure(calls: TCall[], captures: Record<TCallKey, TCapture>, see
   if (searchPlan) console.log(`search plan (statement ${searchPlan.statement}):\n${searchPlan.plan}\n`);
   const conditions = `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${FAMILIES.toLocaleString('en')} families (${seeded.familiesInCategory.toLocaleString('en')} in ${seeded.categoryName}; '${SEARCH_WORD}' in ${seeded.searchMatches.toLocaleString('en')}), ${CONNECTIONS} connections, ${SECONDS} s each, median of ${ROUNDS} alternating rounds, log level ${LOG_LEVEL}, load average ${loadAverageAtStart[0]} at the start`;
   const planText = searchPlan
-    ? `\n\nThe search's plan (statement ${searchPlan.statement} of ${search?.statements.length ?? 0}, EXPLAIN ANALYZE on the warm bench database):\n\n\`\`\`\n${searchPlan.plan}\n\`\`\``
+    ? `\n\nThe search's plan (statement ${searchPlan.statement} of ${search?.statements.length ?? 0}, its generic plan as the portal's read connections run it, EXPLAIN ANALYZE on the warm bench database):\n\n\`\`\`\n${searchPlan.plan}\n\`\`\``
     : '';
   const wrote = writeFamiliesBlock(
     path.join(root, 'docs', 'performance.md'),
