@@ -8,6 +8,7 @@ import {
   categories,
   companies,
   downloadEvents,
+  familyCounts,
   familyUploads,
   familyVersions,
   revitFamilies,
@@ -118,7 +119,7 @@ export class FamiliesRepository {
     const page = pageOf(filter);
     const words = searchWords(filter.search);
     const order = sql.join(orderOf(filter, SORT_COLUMNS, f.id), sql`, `);
-    const { name, values, param, where } = this.#findShapes.statementOf(filter.sort, (p) =>
+    const { name, values, param, where, shape } = this.#findShapes.statementOf(filter.sort, (p) =>
       conditionsOf(filter, visibility, p),
     );
     // Every value is given (and gathered for the prepared statement) before the query is built,
@@ -138,7 +139,7 @@ export class FamiliesRepository {
           order: sql`array_position(m.ids, ${f.id})`,
         }
       : {
-          from: sql`(select count(*) as total from ${f} where ${where}) as m cross join ${pageIdsOf({
+          from: sql`${totalOf(filter, visibility, shape, where, param)} as m cross join ${pageIdsOf({
             id: f.id,
             from: joined,
             where,
@@ -346,9 +347,7 @@ function conditionsOf(
   param: TParam,
   omit?: TFacet,
 ): FindConditions {
-  const find = new FindConditions(param);
-  if (visibility.scope !== null) find.oneOf('scope', f.companyId, visibility.scope);
-  find.oneOf('statuses', f.tifStatus, visibility.statuses);
+  const find = countedConditionsOf(filter, visibility, param, f, omit);
   if (filter.ids?.length) find.oneOf('ids', f.id, filter.ids);
   if (filter.names?.length)
     find.oneOf(
@@ -356,14 +355,10 @@ function conditionsOf(
       sql`lower(${f.name})`,
       filter.names.map((n) => n.toLowerCase()),
     );
-  if (filter.categoryIds?.length && omit !== 'categories')
-    find.oneOf('categoryIds', f.categoryId, filter.categoryIds);
   if (filter.revitVersions?.length && omit !== 'revitVersions')
     find.oneOf('revitVersions', f.revitVersion, filter.revitVersions);
   if (filter.minRating !== undefined && omit !== 'ratings')
     find.add('minRating', (p) => sql`${f.rating} >= ${p('minRating', filter.minRating)}`);
-  if (filter.companyIds?.length && omit !== 'companies')
-    find.oneOf('companyIds', f.companyId, filter.companyIds);
   if (filter.tags?.length && omit !== 'tags')
     find.add('tags', (p) => sql`${f.tags} @> ${p('tags', JSON.stringify(filter.tags))}::jsonb`);
   for (const [index, word] of searchWords(filter.search).entries()) {
@@ -371,6 +366,45 @@ function conditionsOf(
     find.add(`word${index}`, (p) => sql`${f.searchText} like ${p(`word${index}`, likePattern(word))}`);
   }
   return find;
+}
+
+/** The conditions family_counts also answers: visibility, category and company. */
+const COUNTED = new Set(['scope', 'statuses', 'categoryIds', 'companyIds']);
+
+/** The conditions of a find that family_counts also keeps, on `columns` (the families' or the counts'). */
+function countedConditionsOf(
+  filter: TFamilyFindRequest,
+  visibility: TFamilyVisibility,
+  param: TParam,
+  columns: Pick<typeof f | typeof familyCounts, 'categoryId' | 'companyId' | 'tifStatus'>,
+  omit?: TFacet,
+): FindConditions {
+  const find = new FindConditions(param);
+  if (visibility.scope !== null) find.oneOf('scope', columns.companyId, visibility.scope);
+  find.oneOf('statuses', columns.tifStatus, visibility.statuses);
+  if (filter.categoryIds?.length && omit !== 'categories')
+    find.oneOf('categoryIds', columns.categoryId, filter.categoryIds);
+  if (filter.companyIds?.length && omit !== 'companies')
+    find.oneOf('companyIds', columns.companyId, filter.companyIds);
+  return find;
+}
+
+/**
+ * The total of a find without a search: when it filters by nothing but what family_counts keeps
+ * (visibility, category, company), a sum of those rows; else a count of the matching families.
+ */
+function totalOf(
+  filter: TFamilyFindRequest,
+  visibility: TFamilyVisibility,
+  shape: readonly string[],
+  where: SQL,
+  param: TParam,
+): SQL {
+  if (!shape.every((condition) => COUNTED.has(condition.split(':')[0]!)))
+    return sql`(select count(*) as total from ${f} where ${where})`;
+  const { conditions } = countedConditionsOf(filter, visibility, param, familyCounts);
+  return sql`(select coalesce(sum(${familyCounts.families}), 0) as total from ${familyCounts}
+    where ${sql.join(conditions, sql` and `)})`;
 }
 
 /** The words of a search, at most eight. */
