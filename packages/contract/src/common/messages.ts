@@ -73,6 +73,8 @@ export const MESSAGE_TEMPLATES = {
   roleNameReserved: 'roleName {roleName} is reserved',
   alreadyExists: 'This {name} already exists',
   inUse: 'This {name} is still in use',
+  changedAtOnce:
+    'Another change to the same records was being saved at the same moment; nothing was saved, try again',
   selfDeactivate: 'You cannot deactivate your own account',
   selfDelete: 'You cannot delete your own account',
   selfRoles: 'You cannot change your own roles',

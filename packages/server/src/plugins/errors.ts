@@ -48,7 +48,8 @@ function pgErrorOf(error: unknown): { code: string; constraint?: string } | unde
 
 /**
  * Races that slip past a service's checks end in the database's constraints: a unique violation
- * is a 409 (the same login or name saved twice at once), a row still referenced is a 409 too.
+ * is a 409 (the same login or name saved twice at once), a row still referenced is a 409 too, and
+ * so is a transaction PostgreSQL rolled back to end a deadlock (nothing of it was saved).
  */
 function fromConstraint(error: unknown): AppError | undefined {
   const pgError = pgErrorOf(error);
@@ -57,6 +58,10 @@ function fromConstraint(error: unknown): AppError | undefined {
   // 23503: a foreign key still points at it; 23001: the same under ON DELETE RESTRICT (PGlite).
   if (pgError?.code === '23503' || pgError?.code === '23001')
     return new AppError(409, [{ key: 'inUse', values: { name } }]);
+  // 40P01: two transactions waited on each other (the record counts both change) and PostgreSQL
+  // rolled this one back; 40001: the same under a serializable transaction.
+  if (pgError?.code === '40P01' || pgError?.code === '40001')
+    return new AppError(409, [{ key: 'changedAtOnce' }]);
   return undefined;
 }
 
