@@ -15,13 +15,14 @@ type TSlot = {
 const SPILL_MS = 50;
 
 /**
- * How many queries one connection holds unanswered. Past it, reads wait in the portal, first come
- * first served, for the first connection to answer one: a backend descheduled for a moment strands
- * no more than these, and PostgreSQL never has more queued than it works on. Without the bound, a
- * page of users on two cores answered in 34 ms at the median and 40 to 99 ms at the 99th
- * percentile; with it, 27 ms and 38 to 53 ms, and a fifth more pages a second (docs/performance.md).
+ * How many queries one connection holds unanswered; past it, reads wait in the portal, first come
+ * first served, for a connection to answer one, so a burst of requests queues here rather than in
+ * a backend. Deliberately far above what 50 concurrent requests need: on two cores, one backend
+ * working through the reads answers with the tightest latency, and a bound small enough to split
+ * them over two backends (4 to 16) made the 99th percentile of a page 50 to 100 ms instead of 32
+ * to 44 (docs/performance.md).
  */
-export const MAX_IN_FLIGHT = 4;
+export const MAX_IN_FLIGHT = 64;
 
 /**
  * What these connections run: the hot reads, each a named statement per shape of find (FindShapes)
