@@ -1,5 +1,5 @@
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** A value of a find's SQL: a placeholder of a prepared statement, or written in. */
 export type TParam = (name: string, value: unknown) => SQL | Placeholder;
@@ -52,8 +52,7 @@ export class FindShapes {
     const name = this.nameOf([...shape, ...(sort ?? []).map(({ field, dir }) => `${field}:${dir}`)]);
     const values: Record<string, unknown> = {};
     const param = name ? placeholderParam(values) : inlineParam;
-    const { conditions } = conditionsOf(param);
-    const where = conditions.length ? sql`(${sql.join(conditions, sql` and `)})` : sql`true`;
+    const where = whereOf(conditionsOf(param));
     return { name, values, param, where, shape };
   }
 
@@ -119,4 +118,34 @@ export function pageIdsOf(options: {
 }): SQL {
   const { id, from, where, order, limit, offset } = options;
   return sql`(select array_agg(k.id) as ids from (select ${id} as id from ${from} where ${where} order by ${order} limit ${limit} offset ${offset}) k)`;
+}
+
+/** The conditions joined with AND, in parentheses; `true` for none. */
+function whereOf({ conditions }: FindConditions): SQL {
+  return conditions.length ? sql`(${sql.join(conditions, sql` and `)})` : sql`true`;
+}
+
+/**
+ * The total of a find without a search. When each of its conditions (statementOf's shape) is one a
+ * counts table also keeps (user_counts, family_counts: kept by triggers in the transaction of each
+ * change), the sum of that table's matching rows, a few of them; else a count of the rows.
+ */
+export function totalOf(options: {
+  table: PgTable;
+  where: SQL;
+  shape: readonly string[];
+  counts: {
+    table: PgTable;
+    /** The column holding each row's count. */
+    sum: AnyPgColumn;
+    /** The names of the conditions it keeps (FindConditions names, before any `:`). */
+    keeps: ReadonlySet<string>;
+    /** The same conditions on the counts table's columns. */
+    conditions: () => FindConditions;
+  };
+}): SQL {
+  const { table, where, shape, counts } = options;
+  if (!shape.every((condition) => counts.keeps.has(condition.split(':')[0]!)))
+    return sql`(select count(*) as total from ${table} where ${where})`;
+  return sql`(select coalesce(sum(${counts.sum}), 0) as total from ${counts.table} where ${whereOf(counts.conditions())})`;
 }

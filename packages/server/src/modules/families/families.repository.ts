@@ -2,7 +2,14 @@ import type { TFamilyFindRequest, TRevitFamily, TTifStatus } from '@portal/contr
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import { FindConditions, FindShapes, inlineParam, pageIdsOf, type TParam } from '../../db/find-shapes.ts';
+import {
+  FindConditions,
+  FindShapes,
+  inlineParam,
+  pageIdsOf,
+  totalOf,
+  type TParam,
+} from '../../db/find-shapes.ts';
 import { isoText, jsonArrayText } from '../../db/json-sql.ts';
 import {
   categories,
@@ -139,7 +146,17 @@ export class FamiliesRepository {
           order: sql`array_position(m.ids, ${f.id})`,
         }
       : {
-          from: sql`${totalOf(filter, visibility, shape, where, param)} as m cross join ${pageIdsOf({
+          from: sql`${totalOf({
+            table: f,
+            where,
+            shape,
+            counts: {
+              table: familyCounts,
+              sum: familyCounts.families,
+              keeps: COUNTED,
+              conditions: () => countedConditionsOf(filter, visibility, param, familyCounts),
+            },
+          })} as m cross join ${pageIdsOf({
             id: f.id,
             from: joined,
             where,
@@ -368,7 +385,7 @@ function conditionsOf(
   return find;
 }
 
-/** The conditions family_counts also answers: visibility, category and company. */
+/** The conditions family_counts also keeps: visibility, category and company. */
 const COUNTED = new Set(['scope', 'statuses', 'categoryIds', 'companyIds']);
 
 /** The conditions of a find that family_counts also keeps, on `columns` (the families' or the counts'). */
@@ -387,24 +404,6 @@ function countedConditionsOf(
   if (filter.companyIds?.length && omit !== 'companies')
     find.oneOf('companyIds', columns.companyId, filter.companyIds);
   return find;
-}
-
-/**
- * The total of a find without a search: when it filters by nothing but what family_counts keeps
- * (visibility, category, company), a sum of those rows; else a count of the matching families.
- */
-function totalOf(
-  filter: TFamilyFindRequest,
-  visibility: TFamilyVisibility,
-  shape: readonly string[],
-  where: SQL,
-  param: TParam,
-): SQL {
-  if (!shape.every((condition) => COUNTED.has(condition.split(':')[0]!)))
-    return sql`(select count(*) as total from ${f} where ${where})`;
-  const { conditions } = countedConditionsOf(filter, visibility, param, familyCounts);
-  return sql`(select coalesce(sum(${familyCounts.families}), 0) as total from ${familyCounts}
-    where ${sql.join(conditions, sql` and `)})`;
 }
 
 /** The words of a search, at most eight. */

@@ -1,7 +1,8 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
 import { queryRows, type TDb } from '../../db/client.ts';
-import { FindConditions, FindShapes, pageIdsOf, type TParam } from '../../db/find-shapes.ts';
+import { FindConditions, FindShapes, pageIdsOf, totalOf, type TParam } from '../../db/find-shapes.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { DbContext } from '../../db/context.ts';
 import { KeyedReads } from '../../db/keyed-reads.ts';
@@ -113,8 +114,7 @@ function conditionsOf(
   search: string | undefined,
   param: TParam,
 ): FindConditions {
-  const find = new FindConditions(param);
-  if (companyScope) find.oneOf('scope', users.companyId, companyScope);
+  const find = scopeConditionsOf(companyScope, param, users.companyId);
   if (filter.ids?.length) find.oneOf('ids', users.id, filter.ids);
   if (filter.logins?.length)
     find.oneOf(
@@ -141,19 +141,18 @@ function conditionsOf(
   return find;
 }
 
-/**
- * The total of a find without a search: whole companies (every user, or those of the caller's
- * scope, and no other condition) are summed from user_counts, a few rows; anything else counts
- * the matching users.
- */
-function totalOf(shape: readonly string[], companyScope: number[] | null, where: SQL, param: TParam): SQL {
-  if (!shape.every((condition) => condition.startsWith('scope:')))
-    return sql`(select count(*) as total from ${users} where ${where})`;
-  const inScope = companyScope
-    ? sql`${userCounts.companyId} = any(${param('countScope', companyScope)})`
-    : sql`true`;
-  return sql`(select coalesce(sum(${userCounts.users}), 0) as total from ${userCounts} where ${inScope})`;
+/** The condition user_counts also keeps: the caller's company scope (null: every company). */
+function scopeConditionsOf(
+  companyScope: number[] | null,
+  param: TParam,
+  companyId: AnyPgColumn,
+): FindConditions {
+  const find = new FindConditions(param);
+  if (companyScope) find.oneOf('scope', companyId, companyScope);
+  return find;
 }
+
+const COUNTED = new Set(['scope']);
 
 /** Users and their role assignments; the only place that queries the users tables. */
 export class UsersRepository {
@@ -252,7 +251,17 @@ export class UsersRepository {
           order: sql`array_position(m.ids, ${users.id})`,
         }
       : {
-          totals: sql`${totalOf(shape, companyScope, where, param)} as m cross join ${pageIdsOf({
+          totals: sql`${totalOf({
+            table: users,
+            where,
+            shape,
+            counts: {
+              table: userCounts,
+              sum: userCounts.users,
+              keeps: COUNTED,
+              conditions: () => scopeConditionsOf(companyScope, param, userCounts.companyId),
+            },
+          })} as m cross join ${pageIdsOf({
             id: users.id,
             from: joined,
             where,
