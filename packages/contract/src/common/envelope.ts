@@ -23,6 +23,17 @@ export const ZFindQuery = z.object({
 });
 export type TFindQuery = z.infer<typeof ZFindQuery>;
 
+/**
+ * A find's sort over the fields its schema lists, so a bad field is refused before the handler
+ * (`sortFieldNotValid`) and the OpenAPI document shows the choices.
+ */
+export function sortOf<const F extends readonly [string, ...string[]]>(fields: F) {
+  return z
+    .array(z.object({ field: z.enum(fields), dir: z.enum(SORT_DIRECTIONS).default('asc') }))
+    .max(5)
+    .optional();
+}
+
 export const DEFAULT_PAGE_SIZE = 1000;
 
 /** ISO 8601 timestamp in UTC. */

@@ -23,6 +23,17 @@ export function messageOfIssue(issue: z.core.$ZodIssue, fallbackName?: string): 
     values: { name, ...values },
     ...(field ? { field } : {}),
   });
+  // A sort field outside the find's list (sortOf) names the choices, on the sort as a whole.
+  if (issue.code === 'invalid_value' && issue.path[0] === 'sort' && issue.path[2] === 'field')
+    return {
+      key: 'sortFieldNotValid',
+      // The input is what the client sent: only a text is named (an object's toString may throw).
+      values: {
+        field: typeof issue.input === 'string' ? issue.input.slice(0, 64) : 'value',
+        fields: issue.values.join(', '),
+      },
+      field: 'sort',
+    };
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? at('required') : at('notValid');

@@ -20,6 +20,8 @@ export type TDatabase = {
   /** Where the hot single-statement reads go: pipelined connections on a server, else `db`. */
   reads: TDb;
   kind: 'pglite' | 'postgres';
+  /** What opening it had to fall back on; the app logs each as a warning once its logger exists. */
+  warnings?: readonly string[];
   close(): Promise<void>;
 };
 
@@ -115,13 +117,21 @@ export async function openDatabase(options: {
     await migratePg(drizzlePg(pool), { migrationsFolder });
     // 0 sends the hot reads through the pool too (a proxy in front of the server that cannot pipeline).
     const readConnections = options.readConnections ?? READ_CONNECTIONS;
-    const pipelined =
+    let pipelined =
       readConnections > 0 ? new PipelinedReads(options.databaseUrl, readConnections) : undefined;
+    const warnings: string[] = [];
+    if (pipelined && !(await pipelined.start())) {
+      pipelined = undefined;
+      warnings.push(
+        'pipelined reads are off: this node-postgres has no connection.stream to cork; the hot reads go through the pool',
+      );
+    }
     let closing: Promise<void> | undefined;
     return {
       db,
       reads: pipelined ? drizzlePg(pipelined as unknown as pg.Client, { schema }) : db,
       kind: 'postgres',
+      warnings,
       // Once: the app's own close may follow a close of the database.
       close: () => (closing ??= Promise.all([pipelined?.end(), pool.end()]).then(() => undefined)),
     };

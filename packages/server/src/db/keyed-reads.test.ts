@@ -4,7 +4,7 @@ import { KeyedReads } from './keyed-reads.ts';
 type TRow = { id: number; name: string };
 
 /** A loader that records each statement's keys and answers a row for every key but 404. */
-function recordingLoader(fail = false) {
+function recordingLoader(fail = false, inTransaction = false) {
   const statements: number[][] = [];
   const load = async (keys: number[]): Promise<TRow[]> => {
     statements.push(keys);
@@ -12,10 +12,24 @@ function recordingLoader(fail = false) {
     if (fail) throw new Error('database down');
     return keys.filter((id) => id !== 404).map((id) => ({ id, name: `user ${id}` }));
   };
-  return { statements, reads: new KeyedReads(load, (row: TRow) => row.id) };
+  return {
+    statements,
+    reads: new KeyedReads(
+      load,
+      (row: TRow) => row.id,
+      () => inTransaction,
+    ),
+  };
 }
 
 describe('KeyedReads', () => {
+  it('reads at once and alone inside a transaction, so the read stays in it', async () => {
+    const { statements, reads } = recordingLoader(false, true);
+    const rows = await Promise.all([reads.get(3), reads.get(1), reads.get(404)]);
+    expect(statements).toEqual([[3], [1], [404]]);
+    expect(rows).toEqual([{ id: 3, name: 'user 3' }, { id: 1, name: 'user 1' }, undefined]);
+  });
+
   it('reads the keys asked for in one turn in one statement, each key once, each caller its own row', async () => {
     const { statements, reads } = recordingLoader();
     const rows = await Promise.all([reads.get(3), reads.get(1), reads.get(3), reads.get(404), reads.get(2)]);
@@ -49,6 +63,7 @@ describe('KeyedReads', () => {
         throw new Error('no connection');
       },
       (row) => row.id,
+      () => false,
     );
     await expect(reads.get(1)).rejects.toThrow('no connection');
   });

@@ -10,22 +10,30 @@ const MAX_KEYS = 500;
  * only for the end of the turn it arrived in.
  *
  * Nothing is remembered between turns: every read is sent after its request arrived, so it sees
- * every change committed before. Reads inside a transaction must not come here (they would leave
- * it): callers check `DbContext.inTransaction` first.
+ * every change committed before. A read made inside a transaction (`inTransaction()` says so) is
+ * loaded at once, alone, through that transaction: batched with others, it would leave it.
  */
 export class KeyedReads<K, R> {
   readonly #load: (keys: K[]) => Promise<R[]>;
   readonly #keyOf: (row: R) => K;
+  readonly #inTransaction: () => boolean;
   #waiting: Map<K, Array<TWaiter<R>>> | undefined;
 
-  /** `load` answers the rows of the keys it is given, in any order; `keyOf` names each row's key. */
-  constructor(load: (keys: K[]) => Promise<R[]>, keyOf: (row: R) => K) {
+  /**
+   * `load` answers the rows of the keys it is given, in any order; `keyOf` names each row's key;
+   * `inTransaction` tells whether the caller's read must stay in an open transaction
+   * (`DbContext.inTransaction`).
+   */
+  constructor(load: (keys: K[]) => Promise<R[]>, keyOf: (row: R) => K, inTransaction: () => boolean) {
     this.#load = load;
     this.#keyOf = keyOf;
+    this.#inTransaction = inTransaction;
   }
 
   /** The row of `key`, or undefined when there is none. */
   get(key: K): Promise<R | undefined> {
+    if (this.#inTransaction())
+      return this.#load([key]).then((rows) => rows.find((row) => this.#keyOf(row) === key));
     return new Promise((resolve, reject) => {
       if (!this.#waiting) {
         this.#waiting = new Map();

@@ -1,6 +1,19 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PipelinedReads } from './pipelined-reads.ts';
+import { corkableStream, MAX_IN_FLIGHT, PipelinedReads, type TClientFactory } from './pipelined-reads.ts';
+
+/**
+ * A client as a node-postgres release that moved its private connection would make: the same
+ * working client, with `connection` no longer where this module reads it.
+ */
+const movedConnection: TClientFactory = (config) =>
+  new Proxy(new pg.Client(config), {
+    get(target, key) {
+      if (key === 'connection') return undefined;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 
 // Pipeline mode is a PostgreSQL server's: PGlite runs in the process and has no connections.
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -131,6 +144,20 @@ describe.skipIf(!serverUrl)('pipelined reads on the PostgreSQL server', () => {
     expect(plans.rows).toEqual([{ generic_plans: '8', custom_plans: '0' }]);
   });
 
+  it('starts on a client it can cork', async () => {
+    const reads = open(1);
+    expect(await reads.start()).toBe(true);
+    expect((await reads.query(echo, [1])).rows[0]).toMatchObject({ n: 1 });
+  });
+
+  it('declines to start on a client without the private field, leaving nothing open', async () => {
+    const reads = new PipelinedReads(serverUrl!, 2, MAX_IN_FLIGHT, movedConnection);
+    opened.push(reads);
+    expect(await reads.start()).toBe(false);
+    expect(reads.inFlight).toEqual([0, 0]);
+    await expect(reads.query(echo, [1])).rejects.toThrow('the database is closed');
+  });
+
   it('refuses queries once ended', async () => {
     const reads = open(1);
     await reads.query(echo, [1]);
@@ -140,6 +167,14 @@ describe.skipIf(!serverUrl)('pipelined reads on the PostgreSQL server', () => {
 });
 
 describe('pipelined reads', () => {
+  it("finds the socket to cork on node-postgres's client, and nothing where it moved", () => {
+    const client = new pg.Client({ connectionString: 'postgres://127.0.0.1/none' });
+    expect(corkableStream(client)).toBeDefined();
+    expect(
+      corkableStream(movedConnection({ connectionString: 'postgres://127.0.0.1/none', pipeline: true })),
+    ).toBeUndefined();
+  });
+
   it('needs at least one connection, and room for one query on each', () => {
     expect(() => new PipelinedReads('postgres://127.0.0.1/none', 0)).toThrow('1 or more');
     expect(() => new PipelinedReads('postgres://127.0.0.1/none', 1, 0)).toThrow('1 or more');

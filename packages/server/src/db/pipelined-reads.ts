@@ -25,7 +25,7 @@ const SPILL_MS = 50;
 export const MAX_IN_FLIGHT = 64;
 
 /**
- * What these connections run: the hot reads, each a named statement per shape of find (FindShapes)
+ * What these connections run: the hot reads, each a named statement per shape of find (PagedFind)
  * run with a new page, filter or id every time. PostgreSQL would plan such a statement afresh for
  * every run's values: it prices a LIMIT or OFFSET given as a parameter at a tenth of the table, so
  * its generic plan never looks cheaper than a plan for the values at hand, and planning a page of
@@ -33,6 +33,24 @@ export const MAX_IN_FLIGHT = 64;
  * the bench checks that each one still reads through its indexes (bench/README.md).
  */
 const SESSION_SETUP = 'set plan_cache_mode = force_generic_plan';
+
+/** The socket of a node-postgres connection, held back while a turn's queries are written. */
+type TCorkable = { cork(): void; uncork(): void };
+
+/**
+ * The socket this module corks: node-postgres keeps it in a private field (`connection.stream`),
+ * which a release may move. Checked once a connection is open (`PipelinedReads.start`), so the
+ * portal falls back to the pool at start-up instead of failing its first read.
+ */
+export function corkableStream(client: pg.Client): TCorkable | undefined {
+  const stream = (client as unknown as { connection?: { stream?: Partial<TCorkable> } }).connection?.stream;
+  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function'
+    ? (stream as TCorkable)
+    : undefined;
+}
+
+/** Makes the pipelined connections' clients (tests give one that lacks the private field). */
+export type TClientFactory = (config: pg.ClientConfig & { pipeline: true }) => pg.Client;
 
 /** What drizzle's node-postgres session calls on its client. */
 type TQueryConfig = pg.QueryConfig & { rowMode?: 'array' };
@@ -62,11 +80,17 @@ export class PipelinedReads {
   readonly #connectionString: string;
   readonly #slots: TSlot[];
   readonly #maxInFlight: number;
+  readonly #newClient: TClientFactory;
   /** Reads waiting for room on a connection, oldest first. */
   readonly #waiting: TWaiting[] = [];
   #ended = false;
 
-  constructor(connectionString: string, connections: number, maxInFlight = MAX_IN_FLIGHT) {
+  constructor(
+    connectionString: string,
+    connections: number,
+    maxInFlight = MAX_IN_FLIGHT,
+    newClient: TClientFactory = (config) => new pg.Client(config),
+  ) {
     if (!Number.isInteger(connections) || connections < 1)
       throw new Error(`pipelined read connections must be a whole number, 1 or more; got ${connections}`);
     if (!Number.isInteger(maxInFlight) || maxInFlight < 1)
@@ -75,12 +99,24 @@ export class PipelinedReads {
       );
     this.#connectionString = connectionString;
     this.#maxInFlight = maxInFlight;
+    this.#newClient = newClient;
     this.#slots = Array.from({ length: connections }, () => ({
       client: undefined,
       opening: undefined,
       sentAt: [],
       corked: false,
     }));
+  }
+
+  /**
+   * Opens the first connection and checks that its client can be pipelined here (corkableStream).
+   * False when it cannot: every connection is then ended, and reads belong on the pool.
+   */
+  async start(): Promise<boolean> {
+    const client = await this.#open(this.#slots[0]!);
+    if (corkableStream(client)) return true;
+    await this.end();
+    return false;
   }
 
   /** The query interface drizzle's node-postgres session uses (`client.query(config, values)`). */
@@ -154,11 +190,8 @@ export class PipelinedReads {
     if (!slot.corked) {
       // The first query of this turn holds the socket's writes back; the rest of the turn's queries
       // join it, and all leave in one write once the turn's I/O callbacks have run.
-      const stream = (
-        client as unknown as {
-          connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } };
-        }
-      ).connection.stream;
+      // start() has checked that clients have it.
+      const stream = corkableStream(client)!;
       slot.corked = true;
       stream.cork();
       setImmediate(() => {
@@ -171,10 +204,7 @@ export class PipelinedReads {
 
   #open(slot: TSlot): Promise<pg.Client> {
     if (slot.opening) return slot.opening;
-    const client = new pg.Client({
-      connectionString: this.#connectionString,
-      pipeline: true,
-    });
+    const client = this.#newClient({ connectionString: this.#connectionString, pipeline: true });
     // A connection the server ends (a restart, an administrator) fails the queries it held; the
     // next query opens another.
     const forget = () => {

@@ -1,7 +1,6 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_ID, type TFindQuery } from '@portal/contract';
-import { badRequest } from './app-error.ts';
 
 export type TPage = { limit: number; offset: number };
 
@@ -20,22 +19,19 @@ export function sliceOf(page: TPage): { from: number; to: number } {
 }
 
 /**
- * ORDER BY from the request's sort, allowing only the listed fields (looked up in a Map, so
- * `__proto__` or `constructor` are just unknown fields); `fallback` keeps paging stable.
+ * ORDER BY from a request's sort, whose fields the contract schema has already checked (sortOf):
+ * every field the schema lists has its column here, and `fallback` (ascending, ending in a unique
+ * column) keeps paging stable.
  */
-export function orderOf(
-  query: TFindQuery,
-  columns: Record<string, AnyPgColumn | SQL>,
-  fallback: AnyPgColumn,
+export function orderOf<F extends string>(
+  sort: ReadonlyArray<{ field: F; dir: 'asc' | 'desc' }> | undefined,
+  columns: Record<F, AnyPgColumn | SQL>,
+  ...fallback: Array<AnyPgColumn | SQL>
 ): SQL[] {
-  const allowed = new Map(Object.entries(columns));
-  const order = (query.sort ?? []).map(({ field, dir }) => {
-    const column = allowed.get(field);
-    if (!column)
-      throw badRequest('sortFieldNotValid', { field, fields: [...allowed.keys()].join(', ') }, 'sort');
-    return dir === 'desc' ? desc(column) : asc(column);
-  });
-  return [...order, asc(fallback)];
+  const order = (sort ?? []).map(({ field, dir }) =>
+    dir === 'desc' ? desc(columns[field]) : asc(columns[field]),
+  );
+  return [...order, ...fallback.map((column) => asc(column))];
 }
 
 /** Escapes % and _ so a search text matches literally inside LIKE; lower-cased for the trigram indexes. */

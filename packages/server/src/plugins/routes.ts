@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TClient } from '../lib/client.ts';
+import type { Json } from '../lib/json-page.ts';
 import { callerOf, type TCallerOf, type TRoutePermission } from './auth.ts';
 
 type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -42,16 +43,17 @@ export type TRouteContext<P extends TRoutePermission, B, Q, A> = {
 
 type THandler<P extends TRoutePermission, B, Q, A, R extends z.ZodType> = (
   context: TRouteContext<P, B, Q, A>,
-) => Promise<z.input<R> | JsonText>;
+) => Promise<z.input<R> | JsonText<z.input<R>>>;
 
 /**
  * A payload already written as JSON text: the members of the payload object without its braces
  * (`"priceListInfos":[…]`), in pieces that go out as they are. For answers whose records
  * PostgreSQL writes as JSON (a find's page, a price list of 100,000 items), so they never become
- * objects and then text again; the route's response schema still documents them, and in tests
- * (`checkResponses`) the text is parsed and checked against it like any answer.
+ * objects and then text again. `P` is the payload it stands for, checked against the route's
+ * response type; in tests (`checkResponses`) the text is also parsed and checked against the schema.
  */
-export class JsonText {
+export class JsonText<P = unknown> {
+  declare private readonly payload: P;
   readonly members: readonly string[];
   /** Sent as a stream of its pieces (a large answer), not joined into one string first. */
   readonly stream: boolean;
@@ -61,11 +63,11 @@ export class JsonText {
     this.stream = options.stream ?? false;
   }
 
-  /** A payload of named members, each one's value already JSON text. */
-  static of(members: Record<string, string>): JsonText {
-    return new JsonText([
-      Object.entries(members)
-        .map(([key, value]) => `${JSON.stringify(key)}:${value}`)
+  /** A payload of named members, each one's value JSON text of that member's type. */
+  static of<P extends object>(members: { [K in keyof P]: Json<P[K]> }): JsonText<P> {
+    return new JsonText<P>([
+      Object.entries(members as Record<string, Json<unknown> | undefined>)
+        .flatMap(([key, value]) => (value ? [`${JSON.stringify(key)}:${value.text}`] : []))
         .join(','),
     ]);
   }
@@ -77,7 +79,7 @@ export class JsonText {
 }
 
 /** The envelope around a payload of JSON text. */
-function* envelopedText(payload: JsonText): Generator<string> {
+function* envelopedText(payload: JsonText<unknown>): Generator<string> {
   yield '{"responseCode":200,"errorMessages":[],';
   yield* payload.members;
   yield '}';

@@ -5,7 +5,8 @@ export const files = pgTable('files', {
   hash: text('hash').primaryKey(),
   size: bigint('size', { mode: 'number' }).notNull(),
   mimeType: text('mime_type').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When it was last stored (a blob stored again is fresh again): the sweep spares it a while after. */
+  storedAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** The thumbnail made once for a picture (both stored as files). */

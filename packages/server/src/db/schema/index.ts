@@ -4,3 +4,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './notifications.ts';
+export * from './approvals.ts';

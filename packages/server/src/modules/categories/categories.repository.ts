@@ -62,7 +62,7 @@ export class CategoriesRepository {
         .select({ ...this.#columns(), familyCount })
         .from(categories)
         .where(where)
-        .orderBy(...orderOf(filter, SORT_COLUMNS, categories.id))
+        .orderBy(...orderOf(filter.sort, SORT_COLUMNS, categories.id))
         .limit(page.limit)
         .offset(page.offset),
       this.#ctx.db.select({ total: count() }).from(categories).where(where),

@@ -79,13 +79,30 @@ export class CompaniesRepository {
     return row.id;
   }
 
-  /** Names of active companies, for the sign-up form. */
-  async activeNames(): Promise<Array<{ companyId: number; companyName: string }>> {
-    return this.#db
-      .select({ companyId: companies.id, companyName: companies.name })
-      .from(companies)
-      .where(eq(companies.active, true))
-      .orderBy(asc(companies.name));
+  /**
+   * A page of active companies' names by name (those matching `search`), for the sign-up form, and
+   * how many there are.
+   */
+  async activeNames(
+    query: TFindQuery,
+  ): Promise<{ rows: Array<{ companyId: number; companyName: string }>; total: number }> {
+    const search = query.search?.trim();
+    const where = and(
+      eq(companies.active, true),
+      search ? ilike(companies.name, likePattern(search)) : undefined,
+    );
+    const { limit, offset } = pageOf(query);
+    const [rows, [totals]] = await Promise.all([
+      this.#db
+        .select({ companyId: companies.id, companyName: companies.name })
+        .from(companies)
+        .where(where)
+        .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+        .limit(limit)
+        .offset(offset),
+      this.#db.select({ total: count() }).from(companies).where(where),
+    ]);
+    return { rows, total: totals?.total ?? 0 };
   }
 
   async find(
@@ -122,7 +139,7 @@ export class CompaniesRepository {
         .where(where)
         .orderBy(
           ...orderOf(
-            filter,
+            filter.sort,
             {
               companyName: sql`lower(${companies.name})`,
               companyCity: companies.city,
@@ -141,14 +158,41 @@ export class CompaniesRepository {
     return { rows, total: totals?.total ?? 0 };
   }
 
-  async children(
+  /**
+   * The first `limit` children of each company, by name, each with how many children its parent
+   * has in all: `limit` rows a company, however many children it has.
+   */
+  async childrenShown(
     ids: number[],
-  ): Promise<Array<{ parentId: number | null; companyId: number; companyName: string }>> {
+    limit: number,
+  ): Promise<Array<{ parentId: number; companyId: number; companyName: string; total: number }>> {
     if (ids.length === 0) return [];
-    return this.#db
-      .select({ parentId: companies.parentId, companyId: companies.id, companyName: companies.name })
-      .from(companies)
-      .where(inArray(companies.parentId, ids));
+    const rows = await queryRows<{ parent_id: number; id: number; name: string; total: number }>(
+      this.#db,
+      sql`
+      select parent_id, id, name, total from (
+        select parent_id, id, name,
+          row_number() over (partition by parent_id order by name, id) as place,
+          count(*) over (partition by parent_id)::int as total
+        from companies where parent_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+      ) ranked where place <= ${limit}
+      order by parent_id, place`,
+    );
+    return rows.map((r) => ({
+      parentId: Number(r.parent_id),
+      companyId: Number(r.id),
+      companyName: r.name,
+      total: Number(r.total),
+    }));
+  }
+
+  /** How many child companies a company has. */
+  async childCount(id: number): Promise<number> {
+    const [row] = await this.#db.select({ total: count() }).from(companies).where(eq(companies.parentId, id));
+    return row?.total ?? 0;
   }
 
   /** The row, locked until the transaction ends (a stale-update check and its write stay together). */

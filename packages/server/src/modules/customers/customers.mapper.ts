@@ -11,7 +11,7 @@ export function toCustomer(row: TCustomerRow): TCustomer {
     login: row.login,
     city: row.city,
     country: row.country,
-    status: row.active ? 'active' : 'suspended',
+    status: row.active ? 'Active' : 'Suspended',
     userCount: row.user_count === null ? null : Number(row.user_count),
   };
 }

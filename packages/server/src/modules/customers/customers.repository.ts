@@ -2,11 +2,10 @@ import type { TCustomerFindRequest } from '@portal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import { badRequest } from '../../lib/app-error.ts';
-import { likePattern, pageOf } from '../../lib/paging.ts';
+import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 
 export type TCustomerRow = {
-  customer_type: 'business' | 'individual';
+  customer_type: 'Business' | 'Individual';
   customer_id: number;
   customer_name: string;
   email: string | null;
@@ -18,12 +17,12 @@ export type TCustomerRow = {
 };
 
 /** Sort fields by name, looked up in a Map (no prototype keys). */
-const SORT_COLUMNS = new Map([
-  ['customerName', sql`lower(customer_name)`],
-  ['customerType', sql`customer_type`],
-  ['status', sql`active`],
-  ['country', sql`lower(coalesce(country, ''))`],
-]);
+const SORT_COLUMNS = {
+  customerName: sql`lower(customer_name)`,
+  customerType: sql`customer_type`,
+  status: sql`active`,
+  country: sql`lower(coalesce(country, ''))`,
+};
 
 /**
  * Everyone the portal serves in one list: companies (with their user counts) and users that
@@ -40,10 +39,10 @@ export class CustomersRepository {
     filter: TCustomerFindRequest,
     scope: number[] | null,
   ): Promise<{ rows: TCustomerRow[]; total: number }> {
-    const types = new Set(filter.customerTypes?.length ? filter.customerTypes : ['business', 'individual']);
+    const types = new Set(filter.customerTypes?.length ? filter.customerTypes : ['Business', 'Individual']);
     // Users without a company belong to no tree: only admins (scope null) see them.
     const parts: SQL[] = [];
-    if (types.has('business')) {
+    if (types.has('Business')) {
       const inScope =
         scope === null
           ? sql`true`
@@ -54,21 +53,21 @@ export class CustomersRepository {
               )})`
             : sql`false`;
       parts.push(sql`
-        select 'business' as customer_type, c.id as customer_id, c.name as customer_name, c.email, null::text as login,
+        select 'Business' as customer_type, c.id as customer_id, c.name as customer_name, c.email, null::text as login,
                c.city, c.country, c.active,
                (select count(*)::int from users u where u.company_id = c.id) as user_count
         from companies c where ${inScope}`);
     }
-    if (types.has('individual') && scope === null) {
+    if (types.has('Individual') && scope === null) {
       parts.push(sql`
-        select 'individual' as customer_type, u.id as customer_id,
+        select 'Individual' as customer_type, u.id as customer_id,
                trim(u.first_name || ' ' || u.last_name) as customer_name, u.email, u.login,
                null::text as city, null::text as country, u.active, null::int as user_count
         from users u where u.company_id is null`);
     }
     if (parts.length === 0) return { rows: [], total: 0 };
     const conditions: SQL[] = [];
-    if (filter.statuses?.length === 1) conditions.push(sql`active = ${filter.statuses[0] === 'active'}`);
+    if (filter.statuses?.length === 1) conditions.push(sql`active = ${filter.statuses[0] === 'Active'}`);
     const search = filter.search?.trim();
     if (search) {
       const pattern = likePattern(search);
@@ -77,14 +76,8 @@ export class CustomersRepository {
       );
     }
     const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const order = (filter.sort ?? []).map(({ field, dir }) => {
-      const column = SORT_COLUMNS.get(field);
-      if (!column)
-        throw badRequest('sortFieldNotValid', { field, fields: [...SORT_COLUMNS.keys()].join(', ') }, 'sort');
-      return dir === 'desc' ? sql`${column} desc` : sql`${column} asc`;
-    });
     const orderBy = sql.join(
-      [...order, sql`lower(customer_name) asc`, sql`customer_type asc`, sql`customer_id asc`],
+      orderOf(filter.sort, SORT_COLUMNS, sql`lower(customer_name)`, sql`customer_type`, sql`customer_id`),
       sql`, `,
     );
     const page = pageOf(filter);

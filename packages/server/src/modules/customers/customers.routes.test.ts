@@ -29,14 +29,14 @@ describe('customers', () => {
     expect(all.customerInfos).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          customerType: 'business',
+          customerType: 'Business',
           customerId: business.id,
-          status: 'active',
+          status: 'Active',
           userCount: 1,
         }),
-        expect.objectContaining({ customerType: 'business', customerId: dormant.id, status: 'suspended' }),
+        expect.objectContaining({ customerType: 'Business', customerId: dormant.id, status: 'Suspended' }),
         expect.objectContaining({
-          customerType: 'individual',
+          customerType: 'Individual',
           customerId: person.id,
           login: person.login,
           userCount: null,
@@ -44,13 +44,20 @@ describe('customers', () => {
       ]),
     );
     expect(all.totalCount).toBe(3);
-    const suspended = await customers(admin, { search: marker.toLowerCase(), statuses: ['suspended'] });
+    const suspended = await customers(admin, { search: marker.toLowerCase(), statuses: ['Suspended'] });
     expect(suspended.customerInfos.map((c) => c.customerId)).toEqual([dormant.id]);
     const individuals = await customers(admin, {
       search: marker.toLowerCase(),
-      customerTypes: ['individual'],
+      customerTypes: ['Individual'],
     });
     expect(individuals.customerInfos.map((c) => c.customerId)).toEqual([person.id]);
+    // An older client's lower-case filter values are taken as the spec's.
+    const lower = await customers(admin, {
+      search: marker.toLowerCase(),
+      customerTypes: ['business'],
+      statuses: ['suspended'],
+    });
+    expect(lower.customerInfos.map((c) => c.customerId)).toEqual([dormant.id]);
     const paged = await customers(admin, {
       search: marker.toLowerCase(),
       pageSize: 2,
@@ -74,8 +81,8 @@ describe('customers', () => {
     const partner = await signedInUser(t, { role: 'partnerrole', companyId: root.id });
     const seen = await customers(partner.authToken, { pageSize: 1000 });
     const ids = seen.customerInfos.map((c) => `${c.customerType}:${c.customerId}`);
-    expect(ids.sort()).toEqual([`business:${root.id}`, `business:${child.id}`].sort());
-    expect(ids).not.toContain(`business:${other.id}`);
+    expect(ids.sort()).toEqual([`Business:${root.id}`, `Business:${child.id}`].sort());
+    expect(ids).not.toContain(`Business:${other.id}`);
     const user = await signedInUser(t, { companyId: root.id });
     expect((await t.call('POST', '/api/customer/find', { token: user.authToken, body: {} })).status).toBe(
       403,

@@ -1,5 +1,5 @@
 import type { TCustomer, TCustomerFindRequest } from '@portal/contract';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { toCustomer } from './customers.mapper.ts';
 import type { CustomersRepository } from './customers.repository.ts';

@@ -1,16 +1,19 @@
-import type { TFamilyFindRequest, TRevitFamily, TTifStatus } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type TDb } from '../../db/client.ts';
-import type { DbContext } from '../../db/context.ts';
 import {
-  FindConditions,
-  FindShapes,
-  inlineParam,
-  pageIdsOf,
-  totalOf,
-  type TParam,
-} from '../../db/find-shapes.ts';
-import { isoText, jsonArrayText } from '../../db/json-sql.ts';
+  APPROVAL_KIND_STATES,
+  APPROVAL_KINDS,
+  FAMILY_FACET_VALUES_MAX,
+  PENDING_STATUSES,
+  type FAMILY_SORT_FIELDS,
+  type TApprovalFindRequest,
+  type TFamilyFindRequest,
+  type TRevitFamily,
+  type TTifStatus,
+} from '@portal/contract';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbContext } from '../../db/context.ts';
+import { isoText } from '../../db/json-sql.ts';
+import { FindConditions, PagedFind } from '../../db/paged-find.ts';
 import {
   categories,
   companies,
@@ -18,10 +21,12 @@ import {
   familyCounts,
   familyUploads,
   familyVersions,
+  parameterLists,
   revitFamilies,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern, orderOf, pageOf, sliceOf } from '../../lib/paging.ts';
+import type { JsonPage } from '../../lib/json-page.ts';
+import { likePattern } from '../../lib/paging.ts';
 
 export type TFamilyRow = typeof revitFamilies.$inferSelect;
 export type TFamilyWrite = Omit<typeof revitFamilies.$inferInsert, 'id'>;
@@ -66,7 +71,8 @@ const RECORD_COLUMNS = sql.join(
     sql`case when ${f.typeSource} in ('catalog', 'partAtom') then ${f.typeSource} end as "typeSource"`,
     sql`jsonb_array_length(${f.types}) as "typeCount"`,
     sql`${f.parameterListId} as "parameterListId"`,
-    sql`${f.parameterListCode} as "parameterListCode"`,
+    // The list's code as it is now (a list renamed renames it here); the typed code without a list.
+    sql`coalesce((select ${parameterLists.code} from ${parameterLists} where ${parameterLists.id} = ${f.parameterListId}), ${f.parameterListCode}) as "parameterListCode"`,
     sql`${f.cost}::float8 as "cost"`,
     sql`${f.companyId} as "companyId"`,
     sql`${companies.name} as "companyName"`,
@@ -81,14 +87,7 @@ const RECORD_COLUMNS = sql.join(
   sql`, `,
 );
 
-/** The records of the families `where` selects, in `order` (a list as the JSON text of an array). */
-const recordsQuery = (where: SQL, order?: SQL) => sql`
-  select ${RECORD_COLUMNS} from ${f}
-  left join ${categories} on ${categories.id} = ${f.categoryId}
-  left join ${companies} on ${companies.id} = ${f.companyId}
-  where ${where}${order ? sql` order by ${order}` : sql``}`;
-
-const SORT_COLUMNS = {
+const SORT_COLUMNS: Record<(typeof FAMILY_SORT_FIELDS)[number], AnyPgColumn | SQL> = {
   revitFamilyName: sql`lower(${f.name})`,
   revitVersion: f.revitVersion,
   revitFamilyRating: f.rating,
@@ -100,10 +99,44 @@ const SORT_COLUMNS = {
   lastUpdate: f.lastUpdate,
 };
 
+/** The conditions family_counts also keeps: visibility, category and company. */
+const COUNTED = new Set(['scope', 'statuses', 'categoryIds', 'companyIds']);
+
+type TFamilyKeys = { pictureHash: SQL<string | null> };
+
+/**
+ * The families' paged find: a family's list record as PostgreSQL writes it, with its picture's
+ * hash beside it (a service adds the thumbnail from the file store when asked).
+ */
+const FIND = new PagedFind<TRevitFamily, (typeof FAMILY_SORT_FIELDS)[number], TFamilyKeys>({
+  name: 'families_find',
+  table: f,
+  id: f.id,
+  from: sql`${f}
+    left join ${categories} on ${categories.id} = ${f.categoryId}
+    left join ${companies} on ${companies.id} = ${f.companyId}`,
+  sort: SORT_COLUMNS,
+  record: RECORD_COLUMNS,
+  keys: { pictureHash: sql<string | null>`${f.pictureHash}` },
+  counts: { table: familyCounts, sum: familyCounts.families, keeps: COUNTED },
+});
+
+/** Families' records as PostgreSQL wrote them, with their pictures' hashes. */
+export type TFamilyRecords = { page: JsonPage<TRevitFamily>; keys: { pictureHash: Array<string | null> } };
+
+/** A family find as the paged find takes it. */
+function findRequestOf(filter: TFamilyFindRequest, visibility: TFamilyVisibility) {
+  return {
+    query: filter,
+    conditions: conditionsOf(filter, visibility),
+    collect: searchWords(filter.search).length > 0,
+    counted: () => countedConditionsOf(filter, visibility, familyCounts),
+  };
+}
+
 /** Families, their file versions, pending uploads and downloads: the only code querying them. */
 export class FamiliesRepository {
   readonly #ctx: DbContext;
-  readonly #findShapes = new FindShapes('families_find');
 
   constructor(ctx: DbContext) {
     this.#ctx = ctx;
@@ -114,91 +147,52 @@ export class FamiliesRepository {
   }
 
   /**
-   * A page of families as the JSON text of their records, and the total. One statement, prepared
-   * once per shape of find. A search collects the matching ids once (the category and trigram
-   * index answers both conditions in one scan), counts them and pages through them; otherwise the
-   * total is an index-only count and the page's ids are read from the sort's index (pageIdsOf).
+   * A page of families as PostgreSQL wrote their records, and the total: one statement, prepared
+   * once per shape of find (db/paged-find.ts). A search collects its matches once (the category
+   * and trigram indexes answer both conditions in one scan); a list filtered by visibility,
+   * category and company sums family_counts.
    */
-  async find(
-    filter: TFamilyFindRequest,
-    visibility: TFamilyVisibility,
-  ): Promise<{ recordsJson: string; total: number }> {
-    const page = pageOf(filter);
-    const words = searchWords(filter.search);
-    const order = sql.join(orderOf(filter, SORT_COLUMNS, f.id), sql`, `);
-    const { name, values, param, where, shape } = this.#findShapes.statementOf(filter.sort, (p) =>
-      conditionsOf(filter, visibility, p),
-    );
-    // Every value is given (and gathered for the prepared statement) before the query is built,
-    // which happens once per connection.
-    const slice = sliceOf(page);
-    const joined = sql`${f}
-      left join ${categories} on ${categories.id} = ${f.categoryId}
-      left join ${companies} on ${companies.id} = ${f.companyId}`;
-    // A search lists its matches' ids in the page's order as it counts them, and the page is
-    // those ids' slice; otherwise the total is an index-only count and the page's ids are read
-    // from the sort's index. Either way only the page's own rows are read again.
-    const found = words.length
-      ? {
-          from: sql`(select array_agg(${f.id} order by ${order}) as ids from ${joined} where ${where}) as m`,
-          total: sql<number>`coalesce(cardinality(m.ids), 0)`,
-          pageIds: sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`,
-          order: sql`array_position(m.ids, ${f.id})`,
-        }
-      : {
-          from: sql`${totalOf({
-            table: f,
-            where,
-            shape,
-            counts: {
-              table: familyCounts,
-              sum: familyCounts.families,
-              keeps: COUNTED,
-              conditions: () => countedConditionsOf(filter, visibility, param, familyCounts),
-            },
-          })} as m cross join ${pageIdsOf({
-            id: f.id,
-            from: joined,
-            where,
-            order,
-            limit: param('limit', page.limit),
-            offset: param('offset', page.offset),
-          })} as p`,
-          total: sql<number>`m.total`,
-          pageIds: sql`p.ids`,
-          order: sql`array_position(p.ids, ${f.id})`,
-        };
-    const query = (db: TDb) =>
-      db
-        .select({
-          total: found.total.mapWith(Number),
-          recordsJson: jsonArrayText(recordsQuery(sql`${f.id} = any(${found.pageIds})`, found.order)),
-        })
-        .from(found.from);
-    const [row] = name
-      ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
-      : await query(this.#db);
-    return { recordsJson: row?.recordsJson ?? '[]', total: row?.total ?? 0 };
+  find(filter: TFamilyFindRequest, visibility: TFamilyVisibility): Promise<TFamilyRecords> {
+    return FIND.find(this.#ctx, findRequestOf(filter, visibility));
+  }
+
+  /** The SQL of a find (the checked-in copies in db/sql/). */
+  findSql(filter: TFamilyFindRequest, visibility: TFamilyVisibility) {
+    return FIND.sqlOf(this.#ctx.db, findRequestOf(filter, visibility));
   }
 
   /** Counts per facet value over the other filters. */
   async facets(filter: TFamilyFindRequest, visibility: TFamilyVisibility) {
-    const whereWithout = (facet: TFacet) =>
-      and(...conditionsOf(filter, visibility, inlineParam, facet).conditions);
+    const whereWithout = (facet: TFacet) => conditionsOf(filter, visibility, facet).where();
+    // Categories and companies grow with the portal: the FAMILY_FACET_VALUES_MAX holding the most
+    // families, by name.
+    const topCategories = this.#db
+      .select({ id: f.categoryId, label: categories.name, count: count().as('count') })
+      .from(f)
+      .innerJoin(categories, eq(categories.id, f.categoryId))
+      .where(whereWithout('categories'))
+      .groupBy(f.categoryId, categories.name)
+      .orderBy(desc(count()), asc(categories.name))
+      .limit(FAMILY_FACET_VALUES_MAX)
+      .as('top_categories');
+    const topCompanies = this.#db
+      .select({ id: f.companyId, label: companies.name, count: count().as('count') })
+      .from(f)
+      .innerJoin(companies, eq(companies.id, f.companyId))
+      .where(whereWithout('companies'))
+      .groupBy(f.companyId, companies.name)
+      .orderBy(desc(count()), asc(companies.name))
+      .limit(FAMILY_FACET_VALUES_MAX)
+      .as('top_companies');
     const [byCategory, byVersion, byRating, byTag, byCompany] = await Promise.all([
-      this.#db
-        .select({ id: f.categoryId, label: categories.name, count: count() })
-        .from(f)
-        .innerJoin(categories, eq(categories.id, f.categoryId))
-        .where(whereWithout('categories'))
-        .groupBy(f.categoryId, categories.name)
-        .orderBy(asc(categories.name)),
+      this.#db.select().from(topCategories).orderBy(asc(topCategories.label)),
       this.#db
         .select({ value: f.revitVersion, count: count() })
         .from(f)
         .where(and(whereWithout('revitVersions'), sql`${f.revitVersion} is not null`))
         .groupBy(f.revitVersion)
-        .orderBy(desc(f.revitVersion)),
+        .orderBy(desc(f.revitVersion))
+        .limit(FAMILY_FACET_VALUES_MAX),
       this.#db
         .select({ value: sql<number>`floor(${f.rating})`.mapWith(Number), count: count() })
         .from(f)
@@ -211,13 +205,7 @@ export class FamiliesRepository {
         .groupBy(sql`tag`)
         .orderBy(sql`count(*) desc`, sql`tag`)
         .limit(30),
-      this.#db
-        .select({ id: f.companyId, label: companies.name, count: count() })
-        .from(f)
-        .innerJoin(companies, eq(companies.id, f.companyId))
-        .where(whereWithout('companies'))
-        .groupBy(f.companyId, companies.name)
-        .orderBy(asc(companies.name)),
+      this.#db.select().from(topCompanies).orderBy(asc(topCompanies.label)),
     ]);
     return { byCategory, byVersion, byRating, byTag, byCompany };
   }
@@ -235,15 +223,7 @@ export class FamiliesRepository {
 
   /** The records of the given families, in the order of `ids`. */
   async records(ids: number[]): Promise<TRevitFamily[]> {
-    if (!ids.length) return [];
-    const [row] = await queryRows<{ records: string }>(
-      this.#db,
-      sql`select ${jsonArrayText(recordsQuery(sql`${f.id} = any(${sql.param(ids)})`))} as records`,
-    );
-    const byId = new Map(
-      (JSON.parse(row?.records ?? '[]') as TRevitFamily[]).map((record) => [record.revitFamilyId, record]),
-    );
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return (await FIND.page(this.#ctx, ids)).page.records();
   }
 
   async insert(values: TFamilyWrite): Promise<number> {
@@ -264,6 +244,44 @@ export class FamiliesRepository {
     await this.#db.delete(f).where(eq(f.id, id));
   }
 
+  /**
+   * A page of the requests waiting for an admin within a scope (the approvals inbox): their ids and
+   * requesters, and the total. Few requests wait at a time, so one plain query and a count serve.
+   */
+  async pendingPage(
+    filter: TApprovalFindRequest,
+    scope: number[] | null,
+  ): Promise<{ rows: Array<{ id: number; requestedBy: string | null }>; total: number }> {
+    const where = pendingConditions(filter, scope);
+    const sort = filter.sort?.[0] ?? { field: 'requestedOn', dir: 'desc' };
+    const column = {
+      requestedOn: f.createdOn,
+      name: sql`lower(${f.name})`,
+      companyName: companies.name,
+      kind: KIND_ORDER,
+    }[sort.field];
+    const pageSize = filter.pageSize ?? PENDING_PAGE_SIZE;
+    const [rows, [counted]] = await Promise.all([
+      this.#db
+        .select({ id: f.id, requestedBy: users.login })
+        .from(f)
+        .leftJoin(companies, eq(companies.id, f.companyId))
+        .leftJoin(users, eq(users.id, f.createdByUserId))
+        .where(where)
+        .orderBy(sort.dir === 'desc' ? desc(column) : asc(column), asc(f.id))
+        .limit(pageSize)
+        .offset(((filter.page ?? 1) - 1) * pageSize),
+      this.#db.select({ total: count() }).from(f).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  /** These families' rows (types and all), in no particular order. */
+  async loadMany(ids: number[]): Promise<TFamilyRow[]> {
+    if (!ids.length) return [];
+    return this.#db.select().from(f).where(inArray(f.id, ids));
+  }
+
   /** Requests waiting for an admin within a scope (null: every company). */
   async pendingCount(scope: number[] | null, statuses: readonly TTifStatus[]): Promise<number> {
     const [row] = await this.#db
@@ -273,13 +291,32 @@ export class FamiliesRepository {
     return row?.total ?? 0;
   }
 
-  async versions(familyId: number): Promise<TVersionWithUploader[]> {
-    return this.#db
+  /**
+   * At most `limit` versions of a family: `keep` (the current one, however old) and the newest,
+   * newest first.
+   */
+  async versions(
+    familyId: number,
+    limit: number,
+    keep: number | null = null,
+  ): Promise<TVersionWithUploader[]> {
+    const rows = await this.#db
       .select({ ...getColumns(familyVersions), uploaderLogin: users.login })
       .from(familyVersions)
       .leftJoin(users, eq(users.id, familyVersions.uploadedBy))
       .where(eq(familyVersions.familyId, familyId))
-      .orderBy(desc(familyVersions.id));
+      .orderBy(sql`${familyVersions.id} = ${keep ?? 0} desc`, desc(familyVersions.id))
+      .limit(limit);
+    return rows.sort((a, b) => b.id - a.id);
+  }
+
+  /** How many versions a family has. */
+  async versionCount(familyId: number): Promise<number> {
+    const [row] = await this.#db
+      .select({ total: count() })
+      .from(familyVersions)
+      .where(eq(familyVersions.familyId, familyId));
+    return row?.total ?? 0;
   }
 
   async version(id: number): Promise<TVersionRow | undefined> {
@@ -323,8 +360,30 @@ export class FamiliesRepository {
     await this.#db.delete(familyUploads).where(eq(familyUploads.id, id));
   }
 
-  async deleteUploadsBefore(before: Date): Promise<void> {
-    await this.#db.delete(familyUploads).where(lt(familyUploads.createdAt, before));
+  /** Deletes the uploads made before `before`; answers how many. */
+  async deleteUploadsBefore(before: Date): Promise<number> {
+    const gone = await this.#db
+      .delete(familyUploads)
+      .where(lt(familyUploads.createdAt, before))
+      .returning({ id: familyUploads.id });
+    return gone.length;
+  }
+
+  /**
+   * Deletes the file versions uploaded before `before` that no family (a request's copy included)
+   * has as its current one; answers how many.
+   */
+  async deleteVersionsBefore(before: Date): Promise<number> {
+    const gone = await this.#db
+      .delete(familyVersions)
+      .where(
+        and(
+          lt(familyVersions.uploadedAt, before),
+          sql`not exists (select 1 from ${f} where ${f.currentVersionId} = ${familyVersions.id})`,
+        ),
+      )
+      .returning({ id: familyVersions.id });
+    return gone.length;
   }
 
   /** One download: an event for statistics and the family's counter, in one statement each. */
@@ -352,6 +411,38 @@ function getColumns<T extends typeof familyVersions>(table: T) {
   };
 }
 
+/** The inbox's page when the request names none. */
+const PENDING_PAGE_SIZE = 20;
+
+/** The workflow state of a kind of request (approvals.schema.ts) as a condition on a family row. */
+function kindCondition(kind: (typeof APPROVAL_KINDS)[number]): SQL | undefined {
+  return or(
+    ...APPROVAL_KIND_STATES[kind].map((state) =>
+      and(eq(f.tifStatus, state.status), state.isCopy ? isNotNull(f.tifOriginalId) : isNull(f.tifOriginalId)),
+    ),
+  );
+}
+
+/** Requests sort by kind in APPROVAL_KINDS order (new, change, removal, withdrawal). */
+const KIND_ORDER = sql`case ${sql.join(
+  APPROVAL_KINDS.map((kind, index) => sql`when ${kindCondition(kind)} then ${sql.raw(String(index))}`),
+  sql` `,
+)} end`;
+
+/** The inbox's conditions: pending, in scope, and each filter of the request. */
+function pendingConditions(filter: TApprovalFindRequest, scope: number[] | null): SQL | undefined {
+  const days = filter.olderThanDays;
+  return and(
+    inArray(f.tifStatus, [...PENDING_STATUSES]),
+    scopeCondition(scope),
+    filter.ids?.length ? inArray(f.id, filter.ids) : undefined,
+    filter.companyIds?.length ? inArray(f.companyId, filter.companyIds) : undefined,
+    filter.kinds?.length ? or(...filter.kinds.map(kindCondition)) : undefined,
+    days !== undefined ? lt(f.createdOn, new Date(Date.now() - days * 86_400_000)) : undefined,
+    ...searchWords(filter.search).map((word) => sql`${f.searchText} like ${likePattern(word)}`),
+  );
+}
+
 function scopeCondition(scope: number[] | null): SQL | undefined {
   if (scope === null) return undefined;
   return scope.length ? inArray(f.companyId, scope) : sql`false`;
@@ -361,10 +452,9 @@ function scopeCondition(scope: number[] | null): SQL | undefined {
 function conditionsOf(
   filter: TFamilyFindRequest,
   visibility: TFamilyVisibility,
-  param: TParam,
   omit?: TFacet,
 ): FindConditions {
-  const find = countedConditionsOf(filter, visibility, param, f, omit);
+  const find = countedConditionsOf(filter, visibility, f, omit);
   if (filter.ids?.length) find.oneOf('ids', f.id, filter.ids);
   if (filter.names?.length)
     find.oneOf(
@@ -385,18 +475,14 @@ function conditionsOf(
   return find;
 }
 
-/** The conditions family_counts also keeps: visibility, category and company. */
-const COUNTED = new Set(['scope', 'statuses', 'categoryIds', 'companyIds']);
-
 /** The conditions of a find that family_counts also keeps, on `columns` (the families' or the counts'). */
 function countedConditionsOf(
   filter: TFamilyFindRequest,
   visibility: TFamilyVisibility,
-  param: TParam,
   columns: Pick<typeof f | typeof familyCounts, 'categoryId' | 'companyId' | 'tifStatus'>,
   omit?: TFacet,
 ): FindConditions {
-  const find = new FindConditions(param);
+  const find = new FindConditions();
   if (visibility.scope !== null) find.oneOf('scope', columns.companyId, visibility.scope);
   find.oneOf('statuses', columns.tifStatus, visibility.statuses);
   if (filter.categoryIds?.length && omit !== 'categories')

@@ -96,7 +96,7 @@ export class LicencesRepository {
     const page = pageOf(filter);
     // The ones that end soonest (expired included) come first unless another order is asked for.
     const order = filter.sort?.length
-      ? orderOf(filter, SORT_COLUMNS, licenses.id)
+      ? orderOf(filter.sort, SORT_COLUMNS, licenses.id)
       : [sql`${licenses.validUntil} asc nulls last`, asc(licenses.id)];
     const [rows, totals] = await Promise.all([
       this.#ctx.db
@@ -111,17 +111,32 @@ export class LicencesRepository {
     return { rows, total: totals[0]?.total ?? 0 };
   }
 
-  /** The companies using each licence. */
+  /**
+   * The first `limit` companies using each licence, by name, and how many use it in all: one
+   * statement whose answer stays `limit` rows a licence, however many companies share it.
+   */
   async companiesUsing(
     ids: number[],
-  ): Promise<Array<{ licenseId: number; companyId: number; companyName: string }>> {
+    limit: number,
+  ): Promise<Array<{ licenseId: number; companyId: number; companyName: string; total: number }>> {
     if (ids.length === 0) return [];
-    const rows = await this.#ctx.db
-      .select({ licenseId: companies.licenseId, companyId: companies.id, companyName: companies.name })
-      .from(companies)
-      .where(inArray(companies.licenseId, ids))
-      .orderBy(asc(companies.name));
-    return rows.flatMap((r) => (r.licenseId === null ? [] : [{ ...r, licenseId: r.licenseId }]));
+    const rows = await queryRows<{ license_id: number; id: number; name: string; total: number }>(
+      this.#ctx.db,
+      sql`
+      select license_id, id, name, total from (
+        select license_id, id, name,
+          row_number() over (partition by license_id order by name, id) as place,
+          count(*) over (partition by license_id)::int as total
+        from companies where license_id in (${idList(ids)})
+      ) ranked where place <= ${limit}
+      order by license_id, place`,
+    );
+    return rows.map((r) => ({
+      licenseId: Number(r.license_id),
+      companyId: Number(r.id),
+      companyName: r.name,
+      total: Number(r.total),
+    }));
   }
 
   async insert(values: TLicenseWrite): Promise<number> {

@@ -42,7 +42,7 @@ export class ListsRepository {
         .select()
         .from(genericLists)
         .where(where)
-        .orderBy(...orderOf(filter, SORT_COLUMNS, genericLists.id))
+        .orderBy(...orderOf(filter.sort, SORT_COLUMNS, genericLists.id))
         .limit(page.limit)
         .offset(page.offset),
       this.#ctx.db.select({ total: count() }).from(genericLists).where(where),

@@ -50,7 +50,9 @@ export class NotificationsRepository {
     }
     const where = and(...conditions);
     const page = pageOf(filter);
-    const sort = filter.sort?.length ? orderOf(filter, SORT_COLUMNS, n.id) : [desc(n.createdAt), desc(n.id)];
+    const sort = filter.sort?.length
+      ? orderOf(filter.sort, SORT_COLUMNS, n.id)
+      : [desc(n.createdAt), desc(n.id)];
     const [rows, totals, unread] = await Promise.all([
       db
         .select({
@@ -104,6 +106,16 @@ export class NotificationsRepository {
   }
 
   /** Marks read those of `ids` (all when null) addressed to the audience; answers nothing. */
+  /** Those of `ids` addressed to the audience. */
+  async addressed(audience: TAudience, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#ctx.db
+      .select({ id: n.id })
+      .from(n)
+      .where(and(audienceCondition(audience), inArray(n.id, ids)));
+    return rows.map((row) => row.id);
+  }
+
   async markRead(audience: TAudience, ids: number[] | null): Promise<void> {
     const addressed = this.#ctx.db
       .select({

@@ -76,7 +76,7 @@ export class ParameterListsRepository {
         .from(parameterLists)
         .leftJoin(companies, eq(companies.id, parameterLists.companyId))
         .where(where)
-        .orderBy(...orderOf(filter, SORT_COLUMNS, parameterLists.id))
+        .orderBy(...orderOf(filter.sort, SORT_COLUMNS, parameterLists.id))
         .limit(page.limit)
         .offset(page.offset),
       this.#ctx.db.select({ total: count() }).from(parameterLists).where(where),
@@ -116,6 +116,15 @@ export class ParameterListsRepository {
 
   async delete(id: number): Promise<void> {
     await this.#ctx.db.delete(parameterLists).where(eq(parameterLists.id, id));
+  }
+
+  /** How many parameters a list holds. */
+  async parameterCount(listId: number): Promise<number> {
+    const [row] = await this.#ctx.db
+      .select({ total: count() })
+      .from(parameters)
+      .where(eq(parameters.listId, listId));
+    return row?.total ?? 0;
   }
 
   async insertParameter(values: TParameterWrite): Promise<void> {

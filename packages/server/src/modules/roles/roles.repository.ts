@@ -53,7 +53,7 @@ export class RolesRepository {
         .select()
         .from(roles)
         .where(where)
-        .orderBy(...orderOf(filter, { roleName: roles.name, roleId: roles.id }, roles.id))
+        .orderBy(...orderOf(filter.sort, { roleName: roles.name, roleId: roles.id }, roles.id))
         .limit(limit)
         .offset(offset),
       this.#db.select({ total: count() }).from(roles).where(where),

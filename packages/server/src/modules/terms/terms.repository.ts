@@ -62,7 +62,7 @@ export class TermsRepository {
     const where = conditions.length ? and(...conditions) : undefined;
     const page = pageOf(filter);
     const order = filter.sort?.length
-      ? orderOf(filter, SORT_COLUMNS, terms.id)
+      ? orderOf(filter.sort, SORT_COLUMNS, terms.id)
       : [desc(terms.lastUpdate), desc(terms.id)];
     const [rows, totals] = await Promise.all([
       this.#ctx.db

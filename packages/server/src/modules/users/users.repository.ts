@@ -1,18 +1,25 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { INTERFACE_LANGUAGES, MIN_DATE, type TUserFindRequest } from '@portal/contract';
-import { queryRows, type TDb } from '../../db/client.ts';
-import { FindConditions, FindShapes, pageIdsOf, totalOf, type TParam } from '../../db/find-shapes.ts';
-import { isoText } from '../../db/json-sql.ts';
+import {
+  INTERFACE_LANGUAGES,
+  MIN_DATE,
+  type TUser,
+  type TUserFindRequest,
+  type USER_SORT_FIELDS,
+} from '@portal/contract';
+import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
+import { isoText } from '../../db/json-sql.ts';
 import { KeyedReads } from '../../db/keyed-reads.ts';
+import { FindConditions, PagedFind, type TRecordRow } from '../../db/paged-find.ts';
 import { companies, roles, userCounts, userRoles, users } from '../../db/schema/index.ts';
-import { likePattern, orderOf, pageOf, sliceOf } from '../../lib/paging.ts';
+import type { JsonPage } from '../../lib/json-page.ts';
+import { likePattern } from '../../lib/paging.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserInsert = typeof users.$inferInsert;
 
-const SORT_COLUMNS = {
+const SORT_COLUMNS: Record<(typeof USER_SORT_FIELDS)[number], AnyPgColumn | SQL> = {
   login: users.login,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -24,13 +31,6 @@ const SORT_COLUMNS = {
 };
 
 const lowerLogin = sql`lower(${users.login})`;
-
-/**
- * A user's API record as PostgreSQL writes it: the JSON text of TUser but its licence and photo,
- * which the service adds; and the keys of those two (the licence the user holds, else its
- * company's). Never the password hash or the second-factor seed.
- */
-export type TUserRecordRow = { id: number; json: string; licenceId: number | null; photoHash: string | null };
 
 /**
  * The record's fields under their API names, moments as ISO text (a never-set last sign-in as the
@@ -64,43 +64,33 @@ const RECORD_FIELDS = sql.join(
   sql`, `,
 );
 
-/** A user's record as one row (see TUserRecordRow); the query reads users left-joined to companies. */
-const RECORD = {
+/**
+ * The users' paged find: a user's API record as PostgreSQL writes it (TUser but its licence and
+ * photo), with the keys of those two beside it (the licence the user holds, else its company's;
+ * the photo's hash), which the service adds: the licence with its seat count, the photo from the
+ * file store. Never the password hash or the second-factor seed.
+ */
+type TUserKeys = { licenceId: SQL<number | null>; photoHash: SQL<string | null> };
+const FIND = new PagedFind<TUser, (typeof USER_SORT_FIELDS)[number], TUserKeys>({
+  name: 'users_find',
+  table: users,
   id: users.id,
-  json: sql<string>`(select row_to_json(r) from (select ${RECORD_FIELDS}) r)::text`,
-  licenceId: sql<number | null>`coalesce(${users.licenseId}, ${companies.licenseId})`,
-  photoHash: users.photoHash,
+  from: sql`${users} left join ${companies} on ${companies.id} = ${users.companyId}`,
+  sort: SORT_COLUMNS,
+  record: RECORD_FIELDS,
+  keys: {
+    licenceId: sql<number | null>`coalesce(${users.licenseId}, ${companies.licenseId})`,
+    photoHash: sql<string | null>`${users.photoHash}`,
+  },
+  counts: { table: userCounts, sum: userCounts.users, keeps: new Set(['scope']) },
+});
+
+/** Users' records as PostgreSQL wrote them, with the keys of what the service adds to each. */
+export type TUserRecords = {
+  page: JsonPage<TUser>;
+  keys: { licenceId: Array<number | null>; photoHash: Array<string | null> };
 };
-
-const recordsQuery = (db: TDb) =>
-  db
-    .select(RECORD)
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
-    .prepare('users_records');
-
-/** The separator of the records in a page's JSON text: ASCII's record separator. */
-const RECORD_SEPARATOR = '\x1e';
-
-type TPageRow = {
-  json: string | null;
-  ids: number[] | null;
-  licenceIds: Array<number | null> | null;
-  photoHashes: Array<string | null> | null;
-};
-
-/** A page's one row back as its record rows, in order. */
-function pageRowsOf(found: TPageRow | undefined): TUserRecordRow[] {
-  if (!found?.json || !found.ids) return [];
-  const { ids, licenceIds, photoHashes } = found;
-  return found.json.split(RECORD_SEPARATOR).map((json, index) => ({
-    id: ids[index]!,
-    json,
-    licenceId: licenceIds?.[index] ?? null,
-    photoHash: photoHashes?.[index] ?? null,
-  }));
-}
+type TUserRecordRow = TRecordRow<TUserKeys>;
 
 /**
  * The conditions of a user find, inside `companyScope` (null: every company). A search matches
@@ -112,9 +102,8 @@ function conditionsOf(
   filter: TUserFindRequest,
   companyScope: number[] | null,
   search: string | undefined,
-  param: TParam,
 ): FindConditions {
-  const find = scopeConditionsOf(companyScope, param, users.companyId);
+  const find = scopeConditionsOf(companyScope, users.companyId);
   if (filter.ids?.length) find.oneOf('ids', users.id, filter.ids);
   if (filter.logins?.length)
     find.oneOf(
@@ -142,22 +131,26 @@ function conditionsOf(
 }
 
 /** The condition user_counts also keeps: the caller's company scope (null: every company). */
-function scopeConditionsOf(
-  companyScope: number[] | null,
-  param: TParam,
-  companyId: AnyPgColumn,
-): FindConditions {
-  const find = new FindConditions(param);
+function scopeConditionsOf(companyScope: number[] | null, companyId: AnyPgColumn): FindConditions {
+  const find = new FindConditions();
   if (companyScope) find.oneOf('scope', companyId, companyScope);
   return find;
 }
 
-const COUNTED = new Set(['scope']);
+/** A user find as the paged find takes it. */
+function findRequestOf(filter: TUserFindRequest, companyScope: number[] | null) {
+  const search = filter.search?.trim() || undefined;
+  return {
+    query: filter,
+    conditions: conditionsOf(filter, companyScope, search),
+    collect: search !== undefined,
+    counted: () => scopeConditionsOf(companyScope, userCounts.companyId),
+  };
+}
 
 /** Users and their role assignments; the only place that queries the users tables. */
 export class UsersRepository {
   readonly #ctx: DbContext;
-  readonly #findShapes = new FindShapes('users_find');
 
   /** One user's record read by many requests at once (`me`): one statement per turn of the event loop. */
   readonly #recordById: KeyedReads<number, TUserRecordRow>;
@@ -165,8 +158,9 @@ export class UsersRepository {
   constructor(ctx: DbContext) {
     this.#ctx = ctx;
     this.#recordById = new KeyedReads(
-      (ids) => this.records(ids),
+      (ids) => FIND.rows(ctx, ids),
       (row) => row.id,
+      () => ctx.inTransaction,
     );
   }
 
@@ -221,104 +215,30 @@ export class UsersRepository {
 
   /**
    * A page of user records matching the filters, inside `companyScope` (null: every company), and
-   * their total: one statement, prepared once per shape of find. A search collects the matching
-   * ids first (through the trigram and company indexes), counts them and pages through them;
-   * otherwise the total is a count beside the page's ids read in the sort's order.
+   * their total: one statement, prepared once per shape of find (db/paged-find.ts). A search
+   * matches through the trigram and company indexes; a list of whole companies sums user_counts.
    */
-  async find(
-    filter: TUserFindRequest,
-    companyScope: number[] | null,
-  ): Promise<{ rows: TUserRecordRow[]; total: number }> {
-    const order = orderOf(filter, SORT_COLUMNS, users.id);
-    const page = pageOf(filter);
-    const search = filter.search?.trim() || undefined;
-    const { name, values, param, where, shape } = this.#findShapes.statementOf(filter.sort, (p) =>
-      conditionsOf(filter, companyScope, search, p),
-    );
-    // Every value is given (and gathered for the prepared statement) before the query is built,
-    // which happens once per connection.
-    const slice = sliceOf(page);
-    const joined = sql`${users} left join ${companies} on ${companies.id} = ${users.companyId}`;
-    const sorted = sql.join(order, sql`, `);
-    // A search lists its matches' ids in the page's order as it counts them, and the page is
-    // those ids' slice; otherwise the total is a count beside the page's ids read in the sort's
-    // order (pageIdsOf). Either way only the page's own rows are read again.
-    const found = search
-      ? {
-          totals: sql`(select array_agg(${users.id} order by ${sorted}) as ids, count(*) as total
-            from ${joined} where ${where}) as m`,
-          pageIds: sql`m.ids[${param('from', slice.from)}::int : ${param('to', slice.to)}::int]`,
-          order: sql`array_position(m.ids, ${users.id})`,
-        }
-      : {
-          totals: sql`${totalOf({
-            table: users,
-            where,
-            shape,
-            counts: {
-              table: userCounts,
-              sum: userCounts.users,
-              keeps: COUNTED,
-              conditions: () => scopeConditionsOf(companyScope, param, userCounts.companyId),
-            },
-          })} as m cross join ${pageIdsOf({
-            id: users.id,
-            from: joined,
-            where,
-            order: sorted,
-            limit: param('limit', page.limit),
-            offset: param('offset', page.offset),
-          })} as k`,
-          pageIds: sql`k.ids`,
-          order: sql`array_position(k.ids, ${users.id})`,
-        };
-    const pageRows = (db: TDb) =>
-      db
-        .select({
-          id: RECORD.id,
-          json: RECORD.json.as('json'),
-          licenceId: RECORD.licenceId.as('licence_id'),
-          photoHash: RECORD.photoHash,
-        })
-        .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(sql`${users.id} = any(${found.pageIds})`)
-        .orderBy(found.order);
-    // One row: the total, the page's records as JSON joined by a record separator (a character
-    // JSON text never holds unescaped) and their keys as arrays, all in the page's order.
-    const query = (db: TDb) =>
-      db
-        .select({
-          total: sql<number>`m.total`.mapWith(Number),
-          json: sql<string | null>`p.json`,
-          ids: sql<number[] | null>`p.ids`,
-          licenceIds: sql<Array<number | null> | null>`p.licence_ids`,
-          photoHashes: sql<Array<string | null> | null>`p.photo_hashes`,
-        })
-        .from(
-          sql`${found.totals} cross join lateral (select string_agg(r.json, ${sql.raw(`E'\\x1e'`)}) as json,
-            array_agg(r.id) as ids, array_agg(r.licence_id) as licence_ids, array_agg(r.photo_hash) as photo_hashes
-            from (${pageRows(db)}) r) as p`,
-        );
-    const [row] = name
-      ? await this.#ctx.runPrepared(name, (db) => query(db).prepare(name), values)
-      : await query(this.#db);
-    return { rows: pageRowsOf(row), total: row?.total ?? 0 };
+  find(filter: TUserFindRequest, companyScope: number[] | null): Promise<TUserRecords> {
+    return FIND.find(this.#ctx, findRequestOf(filter, companyScope));
+  }
+
+  /** The SQL of a find (the checked-in copies in db/sql/). */
+  findSql(filter: TUserFindRequest, companyScope: number[] | null) {
+    return FIND.sqlOf(this.#ctx.db, findRequestOf(filter, companyScope));
   }
 
   /**
-   * One user's record row. Outside a transaction the reads of one turn go out as one statement
-   * (KeyedReads); inside one, it reads through the transaction.
+   * One user's record. Outside a transaction the reads of one turn go out as one statement
+   * (KeyedReads, `me` under load); inside one, it reads through the transaction.
    */
-  record(id: number): Promise<TUserRecordRow | undefined> {
-    if (this.#ctx.inTransaction) return this.records([id]).then(([row]) => row);
-    return this.#recordById.get(id);
+  async record(id: number): Promise<TUserRecords | undefined> {
+    const row = await this.#recordById.get(id);
+    return row ? FIND.pageOf([row]) : undefined;
   }
 
-  /** The record rows of the given users, in no order (prepared: every record read uses it). */
-  async records(ids: number[]): Promise<TUserRecordRow[]> {
-    if (ids.length === 0) return [];
-    return this.#ctx.runPrepared('users_records', recordsQuery, { ids });
+  /** The records of the given users, in the order of `ids` (missing ones left out). */
+  records(ids: number[]): Promise<TUserRecords> {
+    return FIND.page(this.#ctx, ids);
   }
 
   async insert(values: TUserInsert, roleIds: number[]): Promise<number> {

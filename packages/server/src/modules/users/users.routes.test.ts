@@ -339,6 +339,21 @@ describe('POST /api/user/save', () => {
     expect(await byLogin(badEmailLogin)).toBeUndefined();
   });
 
+  it("creates a user who can sign in when the password comes as the spec's hashedPassword", async () => {
+    const login = unique('spec_pw');
+    const { passwordHash, ...spec } = newUser(login);
+    const response = await save(admin, [{ ...spec, hashedPassword: passwordHash }]);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect((await t.login(login, PASSWORD)).authToken).toBeTruthy();
+  });
+
+  it('answers 400 and writes nothing when hashedPassword and passwordHash differ', async () => {
+    const login = unique('two_pw');
+    const response = await save(admin, [newUser(login, { hashedPassword: sha512Hex('Other-Passw0rd!') })]);
+    expect(response.status).toBe(400);
+    expect(await byLogin(login)).toBeUndefined();
+  });
+
   it('answers 400 and writes nothing when a new user has no password', async () => {
     const login = unique('no_password');
     const response = await save(admin, [{ ...newUser(login), passwordHash: undefined }]);

@@ -7,6 +7,7 @@ import {
   ZUserSaveRequest,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { Json } from '../../lib/json-page.ts';
 import { JsonText, routesOf } from '../../plugins/routes.ts';
 
 /** Photos travel base64 in the body, so saving users takes more than Fastify's 1 MiB default. */
@@ -21,7 +22,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/user/me',
     { summary: 'The signed-in user, with photo', permission: 'selfcare', response: ZUserInfos },
     // The record goes out as PostgreSQL wrote it, with its licence and photo.
-    async ({ caller }) => JsonText.of({ userInfos: await users.meJson(caller) }),
+    async ({ caller }) => JsonText.of({ userInfos: (await users.meJson(caller)).json() }),
   );
 
   route.post(
@@ -34,7 +35,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ caller, body }) => {
       const page = await users.find(caller, body);
-      return JsonText.of({ userInfos: page.usersJson, totalCount: String(page.totalCount) });
+      return JsonText.of({ userInfos: page.json(), totalCount: Json.of(page.total) });
     },
   );
 

@@ -10,8 +10,9 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { mailIn } from '../../lib/mail-text.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -19,7 +20,7 @@ import type { LicencesService } from '../licences/licences.service.ts';
 import type { RolesService } from '../roles/roles.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { APPROVED_MAIL } from './users.mails.ts';
-import type { TUserInsert, TUserRecordRow, TUserRow, UsersRepository } from './users.repository.ts';
+import type { TUserInsert, TUserRecords, TUserRow, UsersRepository } from './users.repository.ts';
 
 export type TUsersDeps = {
   repo: UsersRepository;
@@ -59,49 +60,46 @@ export class UsersService {
     this.#d = deps;
   }
 
-  /** A page of users as the JSON text of their records (passed on as written), and the total. */
-  async find(auth: TAuth, filter: TUserFindRequest): Promise<{ usersJson: string; totalCount: number }> {
-    const { rows, total } = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
-    return { usersJson: await this.#recordsJson(rows, filter.includePhotos === true), totalCount: total };
+  /** A page of users as PostgreSQL wrote their records (passed on as written), and the total. */
+  async find(auth: TAuth, filter: TUserFindRequest): Promise<JsonPage<TUser>> {
+    const found = await this.#d.repo.find(filter, await this.#d.companies.scopeOf(auth));
+    return this.#complete(found, filter.includePhotos === true);
   }
 
   /** API records of the given users, in the order of `ids`; photos only when asked (lists stay small). */
   async load(ids: number[], options: { photos?: boolean } = {}): Promise<TUser[]> {
     if (ids.length === 0) return [];
-    const byId = new Map((await this.#d.repo.records(ids)).map((row) => [row.id, row]));
-    const rows = ids.flatMap((id) => byId.get(id) ?? []);
-    return JSON.parse(await this.#recordsJson(rows, options.photos === true)) as TUser[];
+    return (await this.#complete(await this.#d.repo.records(ids), options.photos === true)).records();
   }
 
   /** The caller's own record, with its photo. */
   async me(auth: TAuth): Promise<TUser> {
-    return (JSON.parse(await this.meJson(auth)) as TUser[])[0]!;
+    return (await this.meJson(auth)).records()[0]!;
   }
 
-  /** The caller's own record, with its photo (GET /user/me), as the JSON text of a one-record array. */
-  async meJson(auth: TAuth): Promise<string> {
-    const row = await this.#d.repo.record(auth.userId);
-    if (!row) throw userNotFound();
-    return this.#recordsJson([row], true);
+  /** The caller's own record, with its photo (GET /user/me), as PostgreSQL wrote it. */
+  async meJson(auth: TAuth): Promise<JsonPage<TUser>> {
+    const found = await this.#d.repo.record(auth.userId);
+    if (!found) throw userNotFound();
+    return this.#complete(found, true);
   }
 
   /**
-   * The JSON text of an array of API records, in the rows' order: each row's record as
-   * PostgreSQL wrote it, with its licence (one query for all the page's licences) and, when asked,
-   * its photo written in before the closing brace.
+   * The records with what lives outside their row: each one's licence with its seats (one query
+   * for all the page's licences) and, when asked, its photo from the file store.
    */
-  async #recordsJson(rows: TUserRecordRow[], photos: boolean): Promise<string> {
-    const wanted = rows.flatMap((row) => (row.licenceId === null ? [] : [row.licenceId]));
+  async #complete({ page, keys }: TUserRecords, photos: boolean): Promise<JsonPage<TUser>> {
+    const wanted = keys.licenceId.filter((id) => id !== null);
     const licences = wanted.length ? await this.#d.licences.records(wanted) : new Map<number, TLicense>();
-    const licenceJson = new Map([...licences].map(([id, licence]) => [id, JSON.stringify(licence)]));
-    const records = await Promise.all(
-      rows.map(async (row) => {
-        const licence = (row.licenceId === null ? undefined : licenceJson.get(row.licenceId)) ?? 'null';
-        const photo = photos ? JSON.stringify(await this.#d.files.base64(row.photoHash)) : 'null';
-        return `${row.json.slice(0, -1)},"licenseInfo":${licence},"photoBase64":${photo}}`;
-      }),
-    );
-    return `[${records.join(',')}]`;
+    const photoValues = photos
+      ? await Promise.all(keys.photoHash.map((hash) => this.#d.files.base64(hash)))
+      : keys.photoHash.map(() => null);
+    return page
+      .with(
+        'licenseInfo',
+        keys.licenceId.map((id) => (id === null ? null : (licences.get(id) ?? null))),
+      )
+      .with('photoBase64', photoValues);
   }
 
   byId(id: number): Promise<TUserRow | undefined> {
