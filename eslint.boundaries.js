@@ -15,6 +15,9 @@ const OTHER_MODULE_INTERNALS = [
   '../*/*.mails.ts',
 ];
 
+/** Services hold the business rules below HTTP: the caller type comes from lib/caller.ts, not plugins/. */
+const PLUGIN_IMPORTS = ['**/plugins/*', '../../plugins/*'];
+
 const FEATURES_DIR = 'packages/web/src/features';
 /** Each web feature may import from its own folder only (besides shared/): one zone per feature. */
 const FEATURE_ZONES = fs
@@ -95,6 +98,28 @@ export function boundaryRules({ checkFile, importX }) {
               {
                 group: OTHER_MODULE_INTERNALS,
                 message: "A module uses another only through that module's service.",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      // Listed again with the module rules: a later block's options replace an earlier one's.
+      files: ['packages/server/src/modules/**/*.service.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: DB_IMPORTS, message: 'Only repositories import db/: go through a service.' },
+              {
+                group: OTHER_MODULE_INTERNALS,
+                message: "A module uses another only through that module's service.",
+              },
+              {
+                group: PLUGIN_IMPORTS,
+                message: 'A service does not import plugins/: take the caller type from lib/caller.ts.',
               },
             ],
           },

@@ -43,6 +43,30 @@ describe('architecture boundaries', () => {
     expect(rules).not.toContain('no-restricted-imports');
   });
 
+  it('refuses a service that imports plugins/', async () => {
+    const rules = await brokenRules(
+      'packages/server/src/modules/users/users.service.ts',
+      "import type { TAuth } from '../../plugins/auth.ts';\nexport type TCaller = TAuth;\n",
+    );
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it("still refuses db/ and other modules' repositories in a service beside the plugins/ rule", async () => {
+    const rules = await brokenRules(
+      'packages/server/src/modules/families/families.service.ts',
+      "import { RolesRepository } from '../roles/roles.repository.ts';\nimport { users } from '../../db/schema/index.ts';\nexport const both = [RolesRepository, users];\n",
+    );
+    expect(rules.filter((rule) => rule === 'no-restricted-imports')).toHaveLength(2);
+  });
+
+  it('allows a service to take the caller type from lib/', async () => {
+    const rules = await brokenRules(
+      'packages/server/src/modules/users/users.service.ts',
+      "import type { TAuth } from '../../lib/caller.ts';\nexport type TCaller = TAuth;\n",
+    );
+    expect(rules).not.toContain('no-restricted-imports');
+  });
+
   it('refuses web shared code that imports a feature', async () => {
     const rules = await brokenRules(
       'packages/web/src/shared/ui/page-header.tsx',

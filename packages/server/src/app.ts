@@ -66,8 +66,13 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompilerOf(config.checkResponses));
   app.decorate('database', database);
+  for (const warning of database.warnings ?? []) app.log.warn(warning);
   app.decorate('services', await buildServices(config, database, app.log));
   app.addHook('onClose', () => database.close());
+  // Files nothing refers to any more go at start and every interval; a sweep under way ends
+  // before the database closes.
+  app.addHook('onReady', async () => app.services.fileSweep.start(config.fileSweep.intervalMinutes));
+  app.addHook('preClose', () => app.services.fileSweep.stop());
   if (logStream) app.addHook('onClose', async () => logStream.flushSync());
 
   await app.register(errorsPlugin);

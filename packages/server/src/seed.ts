@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ALL_PERMISSIONS, generatePassword, permissionMatrix, type TBuiltinRole } from '@portal/contract';
-import type { PasswordHasher } from '../lib/passwords.ts';
-import type { CompaniesService } from '../modules/companies/companies.service.ts';
-import { DEFAULT_COMPANY_NAME } from '../modules/info/environment.service.ts';
-import type { RolesService } from '../modules/roles/roles.service.ts';
-import type { UsersService } from '../modules/users/users.service.ts';
+import type { PasswordHasher } from './lib/passwords.ts';
+import type { CompaniesService } from './modules/companies/companies.service.ts';
+import { DEFAULT_COMPANY_NAME } from './modules/info/environment.service.ts';
+import type { RolesService } from './modules/roles/roles.service.ts';
+import type { UsersService } from './modules/users/users.service.ts';
 
 /** What each built-in role may do on first start (CONTRACT 3); admins may edit them later. */
 const BUILTIN_PERMISSIONS: Record<TBuiltinRole, readonly string[]> = {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import { DbContext } from './db/context.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed.ts';
 import { BotCheck } from './lib/bot-check.ts';
 import { FileStore } from './lib/file-store.ts';
 import { TokenSigner } from './lib/jwt.ts';
@@ -11,6 +11,9 @@ import { Mailer } from './lib/mailer.ts';
 import { PasswordHasher } from './lib/passwords.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { SecretBox } from './lib/secret-box.ts';
+import { ApprovalsInboxService } from './modules/approvals/approvals-inbox.service.ts';
+import { ApprovalsRepository } from './modules/approvals/approvals.repository.ts';
+import { ApprovalsService } from './modules/approvals/approvals.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
@@ -21,6 +24,9 @@ import { CustomersRepository } from './modules/customers/customers.repository.ts
 import { CustomersService } from './modules/customers/customers.service.ts';
 import { FamiliesRepository } from './modules/families/families.repository.ts';
 import { FamiliesService } from './modules/families/families.service.ts';
+import { FamilyDownloadsService } from './modules/families/family-downloads.service.ts';
+import { FamilyUploadsService } from './modules/families/family-uploads.service.ts';
+import { FileSweepService } from './modules/files/file-sweep.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { FilesService } from './modules/files/files.service.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
@@ -80,10 +86,12 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
   const audit = new AuditService(new AuditRepository(ctx));
   const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx));
-  const files = new FilesService(
-    config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
-    new FilesRepository(ctx),
-  );
+  const files = new FilesService({
+    store: config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
+    repo: new FilesRepository(ctx),
+    transaction,
+    clock: config.clock,
+  });
   const categories = new CategoriesService({
     repo: new CategoriesRepository(ctx),
     files,
@@ -153,6 +161,24 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     audit,
     transaction,
   });
+  const approvals = new ApprovalsService({ audit });
+  const familiesRepo = new FamiliesRepository(ctx);
+  const familyUploads = new FamilyUploadsService({
+    repo: familiesRepo,
+    categories,
+    files,
+    maxFileBytes: config.familyFileMaxBytes,
+  });
+  const families = new FamiliesService({
+    repo: familiesRepo,
+    categories,
+    companies,
+    files,
+    parameterLists,
+    uploads: familyUploads,
+    approvals,
+    transaction,
+  });
   await lists.ensureSeeded();
   const generatedAdminPassword = await seed({
     roles,
@@ -180,14 +206,28 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     signIn,
     files,
     categories,
-    families: new FamiliesService({
-      repo: new FamiliesRepository(ctx),
-      categories,
+    approvals,
+    families,
+    approvalsInbox: new ApprovalsInboxService({
+      repo: new ApprovalsRepository(ctx),
+      families,
       companies,
-      files,
-      parameterLists,
-      audit,
       transaction,
+    }),
+    familyUploads,
+    fileSweep: new FileSweepService({
+      files,
+      expireUploads: (now) => familyUploads.expire(now),
+      expireVersions: (before) => families.expireVersions(before),
+      log,
+      graceHours: config.fileSweep.graceHours,
+      versionRetentionDays: config.fileSweep.versionRetentionDays,
+      clock: config.clock,
+    }),
+    familyDownloads: new FamilyDownloadsService({
+      families,
+      repo: familiesRepo,
+      files,
       ticketKey: derive('download-ticket'),
     }),
     lists,
@@ -197,6 +237,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       lists,
       audit,
       transaction,
+      maxItems: config.priceListMaxItems,
     }),
     parameterLists,
     customers: new CustomersService({ repo: new CustomersRepository(ctx), companies }),

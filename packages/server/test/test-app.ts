@@ -5,7 +5,7 @@ import { permissionMatrix } from '@portal/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { sha512Hex } from '../src/db/seed.ts';
+import { sha512Hex } from '../src/seed.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 export { sha512Hex };
@@ -51,6 +51,8 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     logLevel: 'silent',
     rateLimits: false,
     checkResponses: true,
+    // No sweep on a timer: the tests that sweep call it.
+    fileSweep: { graceHours: 24, intervalMinutes: 0, versionRetentionDays: 0 },
     ...overrides,
   };
 }

@@ -2,24 +2,12 @@ import { PERMISSION_ACTIONS, type TPermission } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import type { TAuth } from '../lib/caller.ts';
+
+export type { TAuth };
 
 /** What a route demands: no token, a self-care token or better, a full token, or one permission. */
 export type TRoutePermission = 'public' | 'selfcare' | 'signed-in' | TPermission;
-
-/** The caller, as the verified token and a live session say. */
-export type TAuth = {
-  userId: number;
-  sessionId: string;
-  login: string;
-  companyId: number | null;
-  roles: string[];
-  permissions: ReadonlySet<string>;
-  selfcare: boolean;
-  /** An administrator who must enable the second factor before anything else. */
-  mfaSetup: boolean;
-  /** Admins see every company (CONTRACT 3); the mark of one is the adminmanagement.read permission. */
-  isAdmin: boolean;
-};
 
 /** One row of the API surface: what the route table in docs/api.md and the permission tests read. */
 export type TRouteEntry = { method: string; url: string; permission: TRoutePermission; summary: string };

@@ -1,7 +1,7 @@
 import type { TCategory, TCategoryFindRequest, TCategoryInput } from '@portal/contract';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { toCategory } from './categories.mapper.ts';

@@ -1,8 +1,14 @@
-import type { TCompany, TCompanyInput, TCompanyRef, ZCompanyFindRequest } from '@portal/contract';
+import {
+  COMPANY_CHILDREN_SHOWN,
+  type TCompany,
+  type TCompanyInput,
+  type TCompanyRef,
+  type ZCompanyFindRequest,
+} from '@portal/contract';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
@@ -56,6 +62,19 @@ export class CompaniesService {
     if (companyId === null || !scope.includes(companyId)) throw companyNotFound();
   }
 
+  /**
+   * The tenancy check before a write: may the caller own a record of `companyId`? A portal-wide
+   * record (null) is admins' only (403); a company outside the caller's tree is 404.
+   */
+  async assertMayOwn(auth: TAuth, companyId: number | null): Promise<void> {
+    if (companyId === null) {
+      if (!auth.isAdmin)
+        throw forbidden('permissionRequired', { permission: 'adminmanagement.update' }, 'companyId');
+      return;
+    }
+    await this.assertInScope(auth, companyId);
+  }
+
   /** The company and its ancestors, nearest first (terms and branding inherit along it). */
   chainOf(companyId: number): Promise<number[]> {
     return this.#repo.chainIds(companyId);
@@ -70,20 +89,22 @@ export class CompaniesService {
     return (await this.#repo.byName(values.name))?.id ?? this.#repo.insert(values);
   }
 
-  publicList(): Promise<TCompanyRef[]> {
-    return this.#repo.activeNames();
+  /** Active companies' names for the sign-up form: a page of them (at most 1,000) and how many there are. */
+  async publicList(query: TFind): Promise<{ companyInfos: TCompanyRef[]; totalCount: number }> {
+    const { rows, total } = await this.#repo.activeNames(query);
+    return { companyInfos: rows, totalCount: total };
   }
 
   async find(auth: TAuth, filter: TFind): Promise<{ companyInfos: TCompany[]; totalCount: number }> {
     const { rows, total } = await this.#repo.find(filter, await this.scopeOf(auth));
-    return { companyInfos: await this.#records(rows), totalCount: total };
+    return { companyInfos: await this.#records(rows, filter.includeLogos === true), totalCount: total };
   }
 
   async get(auth: TAuth, id: number): Promise<TCompany> {
     await this.assertInScope(auth, id);
     const row = await this.#repo.byId(id);
     if (!row) throw companyNotFound();
-    const [record] = await this.#records([row]);
+    const [record] = await this.#records([row], true);
     return record!;
   }
 
@@ -150,10 +171,9 @@ export class CompaniesService {
           if (to !== null) await this.assertInScope(auth, to);
           moved.push(...(await this.#repo.moveUsers(id, to)));
         }
-        const children = await this.#repo.children([id]);
-        if (children.length > 0) {
-          if (!targets.childrenTo)
-            throw conflict('companyHasChildren', { count: children.length }, 'childrenTo');
+        const children = await this.#repo.childCount(id);
+        if (children > 0) {
+          if (!targets.childrenTo) throw conflict('companyHasChildren', { count: children }, 'childrenTo');
           const to = targets.childrenTo.companyId;
           if (to === null && !auth.isAdmin) throw forbidden('topLevelAdminOnly', undefined, 'childrenTo');
           if (to !== null) {
@@ -251,16 +271,23 @@ export class CompaniesService {
       throw forbidden('partnerRightsRequired', undefined, 'isPartnerCompany');
   }
 
-  async #records(rows: TCompanyRow[]): Promise<TCompany[]> {
+  /** The API records of the rows; with `logos`, each logo itself as base64 (spec 3's companyLogoBase64). */
+  async #records(rows: TCompanyRow[], logos = false): Promise<TCompany[]> {
     const ids = rows.map((r) => r.id);
-    const [children, parents, userCounts] = await Promise.all([
-      this.#repo.children(ids),
+    const [children, parents, userCounts, logoTexts] = await Promise.all([
+      this.#repo.childrenShown(ids, COMPANY_CHILDREN_SHOWN),
       this.#repo.namesOf([...new Set(rows.map((r) => r.parentId).filter((id) => id !== null))]),
       this.#repo.userCounts(ids),
+      logos ? Promise.all(rows.map((row) => this.#d.files.base64(row.logoHash))) : undefined,
     ]);
-    return rows.map((row) => ({
-      ...toCompany(row, parents, children),
+    const byParent = new Map<number, typeof children>();
+    for (const child of children)
+      byParent.set(child.parentId, [...(byParent.get(child.parentId) ?? []), child]);
+    return rows.map((row, index) => ({
+      ...toCompany(row, parents, byParent.get(row.id) ?? []),
+      childCompanyCount: byParent.get(row.id)?.[0]?.total ?? 0,
       userCount: userCounts.get(row.id) ?? 0,
+      ...(logoTexts ? { companyLogoBase64: logoTexts[index] ?? null } : {}),
     }));
   }
 }

@@ -499,3 +499,43 @@ describe('family workflow: files through requests', () => {
     expect(file.statusCode).toBe(200);
   });
 });
+
+describe('family workflow: two admins acting on one request at once', () => {
+  let otherAdmin: string;
+  beforeAll(async () => {
+    otherAdmin = (await signedInUser(t, { role: 'adminrole', companyId })).authToken;
+  });
+
+  // As the spec's client acts: on the record as it read it, its tifStatus included.
+  const actAs = (token: string, item: TFamily, action: TTifAction) =>
+    send(token, '/api/family/update', { ...pick(item), tifStatus: item.tifStatus, tifAction: action });
+
+  for (const status of ['RfA (new)', 'RfC (copy)'] as const) {
+    it(`lets one of an approval and a disapproval of ${status} win; the other finds it decided (409)`, async () => {
+      const { item, original } = await MAKERS[status]!();
+      const answers = await Promise.all([actAs(admin, item, 'a'), actAs(otherAdmin, item, 'd')]);
+      const statuses = answers.map((answer) => answer.status);
+      expect([...statuses].sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 409]);
+      const loser = answers.find((answer) => answer.status === 409)!;
+      expect((loser.body.errorDetails as TDetail[])[0]!.key).toBe('changedAtOnce');
+      const approved = statuses[0] === 200;
+      const winner = (
+        answers.find((answer) => answer.status === 200)!.body.revitFamilyInfos as TFamily[]
+      )[0]!;
+      if (status === 'RfA (new)') {
+        expect(winner).toMatchObject({ tifStatus: approved ? 'A' : 'D', tifAction: approved ? 'a' : 'd' });
+        expect(await state(item.revitFamilyId)).toMatchObject({ tifStatus: winner.tifStatus });
+        return;
+      }
+      // The change applied to the original (the copy gone), or refused and kept as D with the original free.
+      expect(await state(original!.revitFamilyId)).toMatchObject({
+        tifStatus: 'A',
+        tifTempId: null,
+        revitFamilyName: approved ? item.revitFamilyName : original!.revitFamilyName,
+      });
+      expect(await state(item.revitFamilyId)).toEqual(
+        approved ? undefined : expect.objectContaining({ tifStatus: 'D' }),
+      );
+    });
+  }
+});

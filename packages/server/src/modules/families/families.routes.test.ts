@@ -68,6 +68,7 @@ describe('families: smoke', () => {
     const {
       revitFamilyTypes: _types,
       revitFamilyVersions: _versions,
+      versionCount: _versionCount,
       ...plain
     } = detail as unknown as TFamily;
     const [listed] = found.body.revitFamilyInfos as TFamily[];
@@ -141,6 +142,17 @@ async function downloadTimes(id: number, times: number) {
     expect(answer.statusCode).toBe(200);
   }
 }
+
+describe('families: older clients', () => {
+  it('takes revitFamilyTags as one comma-separated text, as a list', async () => {
+    const tag = unique('csv').toLowerCase();
+    const family = await made(admin, {
+      revitFamilyName: unique('Tagged'),
+      revitFamilyTags: ` ${tag}, red ,,blue`,
+    });
+    expect(family.revitFamilyTags).toEqual([tag, 'red', 'blue']);
+  });
+});
 
 describe('family find: filters', () => {
   it('filters by ids, names, categories, versions, rating, companies and tags, each alone and together', async () => {

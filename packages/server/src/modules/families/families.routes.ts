@@ -1,6 +1,4 @@
-import multipart from '@fastify/multipart';
 import {
-  MAX_FAMILY_FILE_BYTES,
   ZDownloadTicket,
   ZDownloadTicketRequest,
   ZFamilyDeleteRequest,
@@ -15,11 +13,11 @@ import {
   ZPathId,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { AppError, badRequest, tooLarge } from '../../lib/app-error.ts';
 import { sendFile } from '../../lib/send-file.ts';
+import { Json } from '../../lib/json-page.ts';
 import { JsonText, routesOf } from '../../plugins/routes.ts';
+import { acceptUploads } from '../../plugins/uploads.ts';
 
 /** Families travel base64 in JSON up to 50 MiB (base64 a third larger), with a picture beside. */
 const SAVE_BODY_LIMIT = 80 * 1024 * 1024;
@@ -30,7 +28,7 @@ const ZDownloadQuery = z.object({
 
 /** The family library (spec 7, CONTRACT 4 and 5). */
 export async function familiesRoutes(app: FastifyInstance): Promise<void> {
-  const { families } = app.services;
+  const { families, familyDownloads } = app.services;
   const route = routesOf(app);
 
   route.post(
@@ -41,13 +39,13 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
       body: ZFamilyFindRequest,
       response: ZRevitFamilyPage,
     },
-    // The records go out as PostgreSQL wrote them (with thumbnails, as the service wrote them).
+    // The records go out as PostgreSQL wrote them (with thumbnails when asked).
     async ({ caller, body }) => {
-      const page = await families.find(caller, body);
+      const { page, facets } = await families.find(caller, body);
       return JsonText.of({
-        revitFamilyInfos: page.recordsJson,
-        totalCount: String(page.totalCount),
-        ...(page.facets ? { facets: JSON.stringify(page.facets) } : {}),
+        revitFamilyInfos: page.json(),
+        totalCount: Json.of(page.total),
+        ...(facets ? { facets: Json.of(facets) } : {}),
       });
     },
   );
@@ -82,7 +80,9 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
       response: ZRevitFamilyInfos,
       bodyLimit: SAVE_BODY_LIMIT,
     },
-    async ({ caller, body }) => ({ revitFamilyInfos: await families.save(caller, body.revitFamilyInfos) }),
+    async ({ caller, body }) => ({
+      revitFamilyInfos: await families.save(caller, body.revitFamilyInfos),
+    }),
   );
 
   route.post(
@@ -94,7 +94,9 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
       response: ZRevitFamilyInfos,
       bodyLimit: SAVE_BODY_LIMIT,
     },
-    async ({ caller, body }) => ({ revitFamilyInfos: await families.update(caller, body.revitFamilyInfos) }),
+    async ({ caller, body }) => ({
+      revitFamilyInfos: await families.update(caller, body.revitFamilyInfos),
+    }),
   );
 
   route.post(
@@ -134,7 +136,7 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
       body: ZDownloadTicketRequest,
       response: ZDownloadTicket,
     },
-    ({ caller, body }) => families.ticket(caller, body.revitFamilyId, body.versionId),
+    ({ caller, body }) => familyDownloads.ticket(caller, body.revitFamilyId, body.versionId),
   );
 
   route.file(
@@ -147,7 +149,7 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
       query: ZDownloadQuery,
     },
     async ({ caller, params, query, request, reply }) => {
-      const file = await families.download(caller, params.id, query.versionId, query.ticket);
+      const file = await familyDownloads.download(caller, params.id, query.versionId, query.ticket);
       return sendFile(request, reply, { ...file, onBody: file.counted });
     },
   );
@@ -157,10 +159,11 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
 
 /** The streaming upload, in its own scope: only this route reads multipart bodies. */
 async function uploadRoutes(app: FastifyInstance): Promise<void> {
-  const { families } = app.services;
+  const { familyUploads } = app.services;
   const route = routesOf(app);
-  await app.register(multipart, {
-    limits: { files: 1, fileSize: MAX_FAMILY_FILE_BYTES, fields: 5, fieldSize: 1024, parts: 6 },
+  const readUpload = await acceptUploads(app, {
+    maxBytes: familyUploads.maxFileBytes,
+    defaultName: 'family.rfa',
   });
 
   route.post(
@@ -171,40 +174,8 @@ async function uploadRoutes(app: FastifyInstance): Promise<void> {
       response: ZFamilyUpload,
     },
     async ({ caller, request }) => {
-      if (!request.isMultipart()) throw badRequest('multipartFileRequired', undefined, 'file');
-      const part = await request.file().catch(malformedBody);
-      if (!part) throw badRequest('multipartFileRequired', undefined, 'file');
-      const fileName = safeFileName(part.filename);
-      const upload = await families.upload(caller, Readable.from(partBytes(part.file)), fileName);
-      if (part.file.truncated)
-        throw tooLarge('tooLargeFile', { name: 'file', max: MAX_FAMILY_FILE_BYTES / 1024 }, 'file');
-      return { upload };
+      const { fileName, stream } = await readUpload(request);
+      return { upload: await familyUploads.upload(caller, stream, fileName) };
     },
   );
-}
-
-/**
- * The multipart parser's own failures (no boundary, another boundary than the header's, a body cut
- * short) are the client's: 400 on the body. busboy throws them as bare Errors, with no code or
- * status the error handler could tell apart, hence here, where the route reads the body; ours and
- * @fastify/multipart's (which carry a status: limits, a closed request) pass as they are.
- */
-function malformedBody(error: unknown): never {
-  if (error instanceof AppError || (error instanceof Error && 'statusCode' in error)) throw error;
-  throw badRequest('notValid', { name: 'body' }, 'body');
-}
-
-/** A part's bytes, a body that breaks off inside it (the parser's stream error) as the same 400. */
-async function* partBytes(file: Readable): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of file) yield chunk as Buffer;
-  } catch (error) {
-    malformedBody(error);
-  }
-}
-
-/** A file name as sent, without control characters or folders, at most 255 characters. */
-function safeFileName(name: string): string {
-  const clean = [...name].map((c) => (c.charCodeAt(0) < 32 || c === '/' || c === '\\' ? '_' : c)).join('');
-  return clean.slice(0, 255) || 'family.rfa';
 }

@@ -1,40 +1,33 @@
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
-  MAX_FAMILY_BASE64_BYTES,
-  MAX_FAMILY_FILE_BYTES,
-  tifRequest,
-  tifTransition,
+  FAMILY_VERSIONS_SHOWN,
+  type TApprovalAction,
+  type TApprovalFindRequest,
   type TFamilyFacets,
   type TFamilyFindRequest,
   type TFamilyType,
-  type TFamilyUpload,
   type TRevitFamily,
   type TRevitFamilyInput,
   type TRfaContents,
-  type TTifAction,
   type TTifStatus,
 } from '@portal/contract';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
-import { hmacBase64Url, safeEqual } from '../../lib/crypto.ts';
-import { decodeBase64 } from '../../lib/file-store.ts';
-import { readRfaFile } from '../../lib/rfa/rfa-file.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { parseTypeCatalog } from '../../lib/rfa/type-catalog.ts';
-import type { TSendable } from '../../lib/send-file.ts';
+import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { TAuth } from '../../lib/caller.ts';
+import type { ApprovalsService, TActed, TApprovable } from '../approvals/approvals.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { ParameterListsService } from '../parameter-lists/parameter-lists.service.ts';
-import { searchTextOf, suggestedName, toFacets, toVersion } from './families.mapper.ts';
+import { searchTextOf, toFacets, toVersion } from './families.mapper.ts';
 import type {
   FamiliesRepository,
   TFamilyRow,
   TFamilyVisibility,
   TFamilyWrite,
 } from './families.repository.ts';
+import type { FamilyUploadsService, TFileSource } from './family-uploads.service.ts';
 
 export type TFamiliesDeps = {
   repo: FamiliesRepository;
@@ -43,38 +36,29 @@ export type TFamiliesDeps = {
   files: FilesService;
   /** A family links only to a parameter list its saver may see. */
   parameterLists: ParameterListsService;
-  audit: AuditService;
+  /** The files a save brings (uploads, base64). */
+  uploads: FamilyUploadsService;
+  /** The approval workflow every change goes through. */
+  approvals: ApprovalsService;
   transaction: TTransaction;
-  /** Signs download tickets. */
-  ticketKey: string;
 };
 
 /** A page of a find: its records as the JSON text of an array (TRevitFamily), the total, the facets. */
-export type TFamilyPage = { recordsJson: string; totalCount: number; facets?: TFamilyFacets };
+/** A page of a find: its records as PostgreSQL wrote them, and the facets when asked. */
+export type TFamilyPage = { page: JsonPage<TRevitFamily>; facets?: TFamilyFacets };
 
-/** A family file as stored and read: from a streaming upload, or base64 in the save. */
-type TFileSource = {
-  hash: string;
-  fileName: string;
-  size: number;
-  contents: TRfaContents;
-  previewHash: string | null;
-  uploadId?: string;
-};
-
-/** A download ticket's claims: who, which file, until when (seconds). */
-type TTicket = { u: number; c: number | null; f: number; v: number | null; e: number };
+/** How the approval workflow reaches families. */
+type TFamilyApprovable = TApprovable<TFamilyRow, TPrepared, TRevitFamily>;
 
 const PENDING: readonly TTifStatus[] = ['RfA', 'RfC', 'RfR', 'RfD', 'P'];
-const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const TICKET_SECONDS = 60;
 const familyNotFound = () => notFound('notFound', { name: 'family' });
 
 /**
  * The library: families with their files, versions, types and pictures. An admin's change applies
- * at once; anyone else's becomes a request an admin decides (CONTRACT 4, the contract's
- * `tifTransition`/`tifRequest`). Contributors (partners and their users) see their own tree's
- * families; readers (end users) see every published family.
+ * at once; anyone else's becomes a request an admin decides (CONTRACT 4, through the approvals
+ * module). Contributors (partners and their users) see their own tree's families; readers (end
+ * users) see every published family. Files coming in and going out: family-uploads.service.ts and
+ * family-downloads.service.ts.
  */
 export class FamiliesService {
   readonly #d: TFamiliesDeps;
@@ -84,31 +68,22 @@ export class FamiliesService {
   }
 
   /**
-   * A page of families as the JSON text of their records (passed on as PostgreSQL wrote it, or,
-   * with their thumbnails, parsed and written again), the total and, when asked, the facets.
+   * A page of families as PostgreSQL wrote their records (with their thumbnails from the file store
+   * when asked), the total and, when asked, the facets.
    */
   async find(auth: TAuth, filter: TFamilyFindRequest): Promise<TFamilyPage> {
     const visibility = await this.#visibility(auth, filter);
-    const [{ recordsJson, total }, facets] = await Promise.all([
+    const [{ page, keys }, facets] = await Promise.all([
       this.#d.repo.find(filter, visibility),
       filter.includeFacets ? this.#d.repo.facets(filter, visibility) : undefined,
     ]);
-    const page: TFamilyPage = {
-      recordsJson,
-      totalCount: total,
-      ...(facets ? { facets: toFacets(facets) } : {}),
-    };
-    if (!filter.includePictures) return page;
-    const records = JSON.parse(recordsJson) as TRevitFamily[];
-    const pictures = await Promise.all(
-      records.map((record) => this.#d.files.thumbnailBase64(record.revitFamilyPictureHash)),
-    );
-    return {
-      ...page,
-      recordsJson: JSON.stringify(
-        records.map((record, index) => ({ ...record, revitFamilyPictureBase64: pictures[index] ?? null })),
-      ),
-    };
+    const pictures = filter.includePictures
+      ? page.with(
+          'revitFamilyPictureBase64',
+          await Promise.all(keys.pictureHash.map((hash) => this.#d.files.thumbnailBase64(hash))),
+        )
+      : page;
+    return { page: pictures, ...(facets ? { facets: toFacets(facets) } : {}) };
   }
 
   /** One family with its types and versions; 404 when the caller may not see it. */
@@ -123,21 +98,26 @@ export class FamiliesService {
     return this.#d.repo.pendingCount(scope, PENDING);
   }
 
-  /** Creates families (an id among them updates that one), all or nothing. */
+  /**
+   * Creates families (an id among them updates that one), all or nothing. An admin's action names
+   * the tifStatus it was made on (the record as read): when the family's is another by now, another
+   * request changed it since, and the action is refused (409 changedAtOnce).
+   */
   async save(auth: TAuth, inputs: TRevitFamilyInput[]): Promise<TRevitFamily[]> {
     const prepared = await Promise.all(inputs.map((input) => this.#prepare(auth, input)));
     const ids = await this.#d.transaction(async () => {
       const saved: number[] = [];
       for (const item of prepared) {
+        const id = item.input.revitFamilyId;
         saved.push(
-          item.input.revitFamilyId === undefined
-            ? await this.#create(auth, item)
+          id === undefined
+            ? await this.#d.approvals.create(this.#approvable(auth), auth, item)
             : await this.#change(auth, item),
         );
       }
       return saved;
     });
-    await this.#forgetUploads(prepared);
+    await this.#d.uploads.forget(prepared.map((item) => item.file));
     return this.#answers(ids);
   }
 
@@ -154,21 +134,18 @@ export class FamiliesService {
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
         const row = await this.#visibleForChange(auth, id);
-        if (auth.isAdmin) {
-          answered.push(await this.#answer(id, false));
-          if (row.tifOriginalId !== null) await this.#d.repo.update(row.tifOriginalId, { tifTempId: null });
-          await this.#d.repo.delete(id);
-          await this.#audit(auth, 'family.delete', id);
-          continue;
-        }
-        const request = tifRequest('delete', {
-          status: row.tifStatus as TTifStatus,
-          hasPendingCopy: row.tifTempId !== null,
-        });
-        answered.push(...(await this.#applyRequest(auth, row, request, undefined, 'delete')));
+        answered.push(await this.#d.approvals.delete(this.#approvable(auth), auth, row));
       }
     });
     return answered;
+  }
+
+  /**
+   * Forgets the file versions uploaded before `before`, never one a family (or a request's copy)
+   * has current (VERSION_RETENTION_DAYS, docs/decisions.md); the file sweep then frees their files.
+   */
+  expireVersions(before: Date): Promise<number> {
+    return this.#d.repo.deleteVersionsBefore(before);
   }
 
   /** Makes an earlier file current again (for non-admins: a change request carrying that file). */
@@ -191,102 +168,69 @@ export class FamiliesService {
     return this.#answers([id]);
   }
 
-  /**
-   * Takes a family file streamed from a multipart upload: stored by its SHA-256 only when it reads
-   * as a Revit family; answers what was read and an id to save it with.
-   */
-  async upload(auth: TAuth, source: Readable, fileName: string): Promise<TFamilyUpload['upload']> {
-    const file = await this.#ingest(source, fileName, MAX_FAMILY_FILE_BYTES);
-    const uploadId = randomBytes(16).toString('hex');
-    await this.#d.repo.deleteUploadsBefore(new Date(Date.now() - UPLOAD_LIFETIME_MS));
-    await this.#d.repo.insertUpload({
-      id: uploadId,
-      userId: auth.userId,
-      fileHash: file.hash,
-      fileName,
-      size: file.size,
-      contents: file.contents,
-      previewHash: file.previewHash,
-    });
-    const categoryId = await this.#d.categories.suggest(file.contents.revitCategory);
-    return {
-      uploadId,
-      fileName,
-      size: file.size,
-      sha256: file.hash,
-      contents: file.contents,
-      previewBase64: await this.#d.files.thumbnailBase64(file.previewHash),
-      suggestions: {
-        revitFamilyName: suggestedName(file.contents.title, fileName),
-        categoryId,
-        tags: [file.contents.revitCategory].filter((tag): tag is string => Boolean(tag)),
-      },
-    };
+  /** The family row, when the caller may see it (404 otherwise): downloads check with it. */
+  readable(auth: TAuth, id: number): Promise<TFamilyRow> {
+    return this.#visible(auth, id);
   }
 
-  /** A link with a signed ticket, for browsers to download a file the caller may see. */
-  async ticket(
+  /**
+   * A page of pending requests for the approvals inbox: every one for admins, the caller's tree's
+   * for contributors, none for readers (403). Each request's record and, for a copy, its original
+   * come with their types and thumbnails, for the comparison.
+   */
+  async requests(
     auth: TAuth,
-    familyId: number,
-    versionId?: number,
-  ): Promise<{ url: string; expiresAt: string }> {
-    await this.#source(await this.#visible(auth, familyId), versionId);
-    const expires = Math.floor(Date.now() / 1000) + TICKET_SECONDS;
-    const claims: TTicket = {
-      u: auth.userId,
-      c: auth.companyId,
-      f: familyId,
-      v: versionId ?? null,
-      e: expires,
-    };
-    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    const ticket = `${body}.${hmacBase64Url(this.#d.ticketKey, body)}`;
-    const query = new URLSearchParams({ ...(versionId ? { versionId: String(versionId) } : {}), ticket });
-    return {
-      url: `/api/family/download/content/${familyId}?${query.toString()}`,
-      expiresAt: new Date(expires * 1000).toISOString(),
-    };
+    filter: TApprovalFindRequest,
+  ): Promise<{ items: TFamilyRequest[]; total: number }> {
+    if (isReader(auth)) throw forbidden('permissionRequired', { permission: 'contentmanagement.update' });
+    const scope = auth.isAdmin ? null : await this.#d.companies.scopeOf(auth);
+    const { rows, total } = await this.#d.repo.pendingPage(filter, scope);
+    const records = await this.#d.repo.records(rows.map((row) => row.id));
+    const originalIds = [...new Set(records.flatMap((record) => record.tifOriginalId ?? []))];
+    const all = [...records, ...(await this.#d.repo.records(originalIds))];
+    const [types, thumbnails] = await Promise.all([
+      this.#d.repo.loadMany(all.map((record) => record.revitFamilyId)),
+      Promise.all(all.map((record) => this.#d.files.thumbnailBase64(record.revitFamilyPictureHash))),
+    ]);
+    const typesOf = new Map(types.map((row) => [row.id, row.types]));
+    const full = new Map(
+      all.map((record, index) => [
+        record.revitFamilyId,
+        {
+          ...record,
+          revitFamilyTypes: typesOf.get(record.revitFamilyId) ?? [],
+          revitFamilyPictureBase64: thumbnails[index] ?? null,
+        },
+      ]),
+    );
+    const items = rows.flatMap((row) => {
+      const record = full.get(row.id);
+      if (!record) return [];
+      const original = record.tifOriginalId === null ? null : (full.get(record.tifOriginalId) ?? null);
+      return [{ record, original, requestedBy: row.requestedBy }];
+    });
+    return { items, total };
   }
 
   /**
-   * The file to send for a download by a signed-in reader or the holder of a ticket; `counted`
-   * records the download (called once a body is actually sent).
+   * An admin's decision on one pending request from the approvals inbox, inside the caller's
+   * transaction: 409 changedAtOnce when it is no longer pending (decided or withdrawn meanwhile).
+   * Answers the request as it was and what the action did.
    */
-  async download(
-    auth: TAuth | null,
-    familyId: number,
-    versionId: number | undefined,
-    ticket: string | undefined,
-  ): Promise<TSendable & { counted: () => Promise<void> }> {
-    let who: { userId: number; companyId: number | null };
-    let row: TFamilyRow;
-    if (auth) {
-      if (!auth.permissions.has('contentmanagement.read'))
-        throw forbidden('permissionRequired', { permission: 'contentmanagement.read' });
-      row = await this.#visible(auth, familyId);
-      who = auth;
-    } else {
-      const claims = ticket ? this.#verifyTicket(ticket) : undefined;
-      if (!claims || claims.f !== familyId || claims.v !== (versionId ?? null))
-        throw unauthorized('authTokenRequired');
-      const found = await this.#d.repo.load(familyId);
-      // A family removed since the ticket was made is gone for its holder too.
-      if (!found || found.tifStatus === 'D') throw familyNotFound();
-      row = found;
-      who = { userId: claims.u, companyId: claims.c };
-    }
-    const file = await this.#source(row, versionId);
-    const size = await this.#d.files.sizeOf(file.hash);
-    if (size === null) throw notFound('fileMissing');
-    return {
-      hash: file.hash,
-      size,
-      mimeType: 'application/octet-stream',
-      fileName: file.fileName,
-      cacheControl: 'private, no-cache',
-      open: (range) => this.#d.files.openRead(file.hash, range),
-      counted: () => this.#d.repo.recordDownload(row.id, who.userId, who.companyId),
-    };
+  async act(
+    auth: TAuth,
+    id: number,
+    action: TApprovalAction,
+  ): Promise<{ before: TRevitFamily; acted: TActed }> {
+    const store = this.#approvable(auth);
+    const row = await this.#d.approvals.lock(store, id).catch((error: unknown) => {
+      // Gone: decided (an applied change or a drop deletes the item) or withdrawn meanwhile.
+      if (error instanceof AppError && error.status === 404) throw conflict('changedAtOnce');
+      throw error;
+    });
+    if (!PENDING.includes(row.tifStatus as TTifStatus)) throw conflict('changedAtOnce');
+    const before = await this.#answer(row.id, false);
+    return { before, acted: await this.#d.approvals.act(store, auth, row, action) };
   }
 
   // ---- reading what the caller may see -------------------------------------------------------
@@ -313,37 +257,15 @@ export class FamiliesService {
     return row;
   }
 
-  /** The same for a change, with the row locked until the transaction ends (two requests never both copy it). */
-  async #visibleForChange(auth: TAuth, id: number): Promise<TFamilyRow> {
+  /**
+   * The same for a change, with the row locked until the transaction ends (two requests never both
+   * copy it); `actedOn`: the status an admin's action was made on (see save).
+   */
+  async #visibleForChange(auth: TAuth, id: number, actedOn?: TTifStatus): Promise<TFamilyRow> {
     if (isReader(auth)) throw familyNotFound();
-    await this.#visible(auth, id);
-    const row = await this.#d.repo.loadForUpdate(id);
-    if (!row) throw familyNotFound();
-    return row;
-  }
-
-  /** The current file of a family, or the version asked for (its own or its original's). */
-  async #source(row: TFamilyRow, versionId: number | undefined) {
-    if (versionId === undefined) {
-      if (!row.fileHash || !row.fileName) throw notFound('notFound', { name: 'file' });
-      return { hash: row.fileHash, fileName: row.fileName };
-    }
-    const version = await this.#d.repo.version(versionId);
-    if (!version || (version.familyId !== row.id && version.familyId !== row.tifOriginalId))
-      throw notFound('notFound', { name: 'version' });
-    return { hash: version.fileHash, fileName: version.fileName };
-  }
-
-  #verifyTicket(ticket: string): TTicket | undefined {
-    const [body, signature, ...rest] = ticket.split('.');
-    if (!body || !signature || rest.length || !safeEqual(signature, hmacBase64Url(this.#d.ticketKey, body)))
-      return undefined;
-    try {
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TTicket;
-      return claims.e > Date.now() / 1000 ? claims : undefined;
-    } catch {
-      return undefined;
-    }
+    // Admins see every family: the lock alone tells whether it exists.
+    if (!auth.isAdmin) await this.#visible(auth, id);
+    return this.#d.approvals.lock(this.#approvable(auth), id, actedOn);
   }
 
   // ---- writing ---------------------------------------------------------------------------------
@@ -360,81 +282,18 @@ export class FamiliesService {
       typeof input.typeCatalogText === 'string'
         ? parseTypeCatalog(input.typeCatalogText)
         : input.typeCatalogText;
-    let file: TFileSource | undefined;
-    if (input.revitFamilyUploadId) {
-      const upload = await this.#d.repo.upload(
-        input.revitFamilyUploadId,
-        auth.userId,
-        new Date(Date.now() - UPLOAD_LIFETIME_MS),
-      );
-      if (!upload) throw badRequest('uploadNotFound', undefined, 'revitFamilyUploadId');
-      file = {
-        hash: upload.fileHash,
-        fileName: input.revitFamilyFileName || upload.fileName,
-        size: upload.size,
-        contents: upload.contents as TRfaContents,
-        previewHash: upload.previewHash,
-        uploadId: upload.id,
-      };
-    } else if (input.revitFamilyFileBase64) {
-      const content = decodeBase64(
-        'revitFamilyFileBase64',
-        input.revitFamilyFileBase64,
-        MAX_FAMILY_BASE64_BYTES,
-      );
-      const fileName = input.revitFamilyFileName || 'family.rfa';
-      file = await this.#ingest(
-        Readable.from([content]),
-        fileName,
-        MAX_FAMILY_BASE64_BYTES,
-        'revitFamilyFileBase64',
-      );
-    }
+    const file = await this.#d.uploads.fileOf(auth, input);
     const pictureHash = input.revitFamilyPictureBase64
       ? await this.#d.files.storePictureBase64('revitFamilyPictureBase64', input.revitFamilyPictureBase64)
       : undefined;
     return { input, file, pictureHash, catalog, versionId: undefined as number | undefined };
   }
 
-  /** Streams a family file into storage, keeping it only when it reads as a Revit family. */
-  async #ingest(source: Readable, fileName: string, maxBytes: number, name = 'file'): Promise<TFileSource> {
-    let read: Awaited<ReturnType<typeof readRfaFile>> | undefined;
-    const stored = await this.#d.files.storeStream(source, 'application/octet-stream', {
-      maxBytes,
-      name,
-      check: async (path) => {
-        read = await readRfaFile(path, name);
-      },
-    });
-    const { contents, previewPng } = read!;
-    const previewHash = previewPng
-      ? await this.#d.files.storePicture('preview', previewPng).catch(() => null)
-      : null;
-    return { hash: stored.hash, fileName, size: stored.size, contents, previewHash };
-  }
-
-  async #create(auth: TAuth, item: TPrepared): Promise<number> {
-    const { input } = item;
-    const companyId = await this.#companyFor(auth, input.companyId);
-    const status: TTifStatus = auth.isAdmin ? 'A' : 'RfA';
-    if (!auth.isAdmin && tifRequest('create', null).outcome !== 'createItem') throw conflict('tifRefused');
-    const values = await this.#merge(undefined, item);
-    const id = await this.#d.repo.insert({
-      ...values,
-      companyId,
-      createdByUserId: auth.userId,
-      tifStatus: status,
-      tifAction: null,
-    });
-    await this.#attachFile(auth, id, item);
-    await this.#audit(auth, auth.isAdmin ? 'family.create' : 'family.request.create', id);
-    return id;
-  }
-
   /** An update: applied by an admin (or acted on with tifAction), a request for anyone else. */
   async #change(auth: TAuth, item: TPrepared): Promise<number> {
     const id = item.input.revitFamilyId!;
-    const row = await this.#visibleForChange(auth, id);
+    const { tifAction, tifStatus } = item.input;
+    const row = await this.#visibleForChange(auth, id, tifAction && tifStatus ? tifStatus : undefined);
     if (
       item.input.companyId !== undefined &&
       item.input.companyId !== null &&
@@ -442,141 +301,57 @@ export class FamiliesService {
     ) {
       await this.#companyFor(auth, item.input.companyId);
     }
-    if (auth.isAdmin) {
-      if (item.input.tifAction) return this.#act(auth, row, item.input.tifAction, item);
-      await this.#d.repo.update(id, {
-        ...(await this.#merge(row, item)),
-        ...(item.input.companyId ? { companyId: item.input.companyId } : {}),
-      });
-      await this.#attachFile(auth, id, item);
-      await this.#audit(auth, 'family.update', id);
-      return id;
-    }
-    const kind = item.input.tifStatus === 'RfD' ? 'withdraw' : 'update';
-    const request = tifRequest(kind, {
-      status: row.tifStatus as TTifStatus,
-      hasPendingCopy: row.tifTempId !== null,
+    return this.#d.approvals.update(this.#approvable(auth), auth, row, item, {
+      action: item.input.tifAction,
+      status: item.input.tifStatus,
     });
-    const [answered] = await this.#applyRequest(auth, row, request, item, kind);
-    return answered?.revitFamilyId ?? id;
   }
 
-  /** Carries out a non-admin's request as the contract's table says. */
-  async #applyRequest(
-    auth: TAuth,
-    row: TFamilyRow,
-    request: ReturnType<typeof tifRequest>,
-    item: TPrepared | undefined,
-    kind: 'update' | 'delete' | 'withdraw',
-  ): Promise<TRevitFamily[]> {
-    switch (request.outcome) {
-      case 'refused':
-        if (request.reason === 'pending') throw conflict('tifPending');
-        if (kind === 'withdraw') throw conflict('tifWithdrawPublished', undefined, 'tifStatus');
-        throw conflict('tifRefused', { action: kind, status: row.tifStatus });
-      case 'createCopy': {
+  /** What the approval workflow does to families, for this caller (CONTRACT 4). */
+  #approvable(auth: TAuth): TFamilyApprovable {
+    const repo = this.#d.repo;
+    return {
+      kind: 'family',
+      loadForUpdate: (id) => repo.loadForUpdate(id),
+      create: async (item, tif) => {
+        const companyId = await this.#companyFor(auth, item.input.companyId);
+        const id = await repo.insert({
+          ...(await this.#merge(undefined, item)),
+          companyId,
+          createdByUserId: auth.userId,
+          ...tif,
+        });
+        await this.#attachFile(auth, id, item);
+        return id;
+      },
+      copy: async (row, item, tif) => {
         const values = item ? await this.#merge(row, item) : copyOf(row);
-        const copyId = await this.#d.repo.insert({
+        const copyId = await repo.insert({
           ...values,
           companyId: row.companyId,
           createdByUserId: auth.userId,
           currentVersionId: values.currentVersionId ?? row.currentVersionId,
-          tifStatus: request.status,
-          tifAction: null,
-          tifOriginalId: row.id,
+          ...tif,
         });
         if (item) await this.#attachFile(auth, copyId, item);
-        await this.#d.repo.update(row.id, { tifTempId: copyId });
-        await this.#audit(auth, `family.request.${request.status}`, copyId, { original: row.id });
-        return [await this.#answer(copyId, false)];
-      }
-      case 'editInPlace': {
-        if (item) {
-          await this.#d.repo.update(row.id, await this.#merge(row, item));
-          await this.#attachFile(auth, row.id, item);
-        }
-        await this.#audit(auth, 'family.request.edit', row.id);
-        return [await this.#answer(row.id, false)];
-      }
-      case 'dropRequest': {
-        const answer = await this.#answer(row.id, false);
-        if (row.tifOriginalId !== null) await this.#d.repo.update(row.tifOriginalId, { tifTempId: null });
-        await this.#d.repo.delete(row.id);
-        await this.#audit(auth, 'family.request.withdrawn', row.id);
-        return [answer];
-      }
-      case 'createItem':
-        throw conflict('tifRefused', { action: 'create', status: row.tifStatus });
-    }
-  }
-
-  /** An admin's action on an item (CONTRACT 4); 409 and nothing changed for a pair not in the table. */
-  async #act(auth: TAuth, row: TFamilyRow, action: TTifAction, item: TPrepared): Promise<number> {
-    const status = row.tifStatus as TTifStatus;
-    const transition = tifTransition({ status, isCopy: row.tifOriginalId !== null }, action);
-    if (!transition.allowed) throw conflict('tifRefused', { action, status }, 'tifAction');
-    const original = row.tifOriginalId;
-    const releaseOriginal = async () => {
-      if (original !== null) await this.#d.repo.update(original, { tifTempId: null });
-    };
-    let resultId = row.id;
-    switch (transition.effect) {
-      case 'publish':
-      case 'restore':
-        await this.#d.repo.update(row.id, { tifStatus: 'A', tifAction: action });
-        break;
-      case 'applyToOriginal': {
-        const target = original!;
-        await this.#d.repo.moveVersions(row.id, target);
-        await this.#d.repo.update(target, {
-          ...copyOf(row),
-          tifTempId: null,
-          tifAction: action,
-          tifStatus: 'A',
-        });
-        await this.#d.repo.delete(row.id);
-        resultId = target;
-        break;
-      }
-      case 'removeOriginal':
-      case 'withdrawOriginal':
-        await this.#d.repo.update(original!, {
-          tifStatus: 'D',
-          tifAction: transition.effect === 'removeOriginal' ? 'r' : 'd',
-          tifTempId: null,
-        });
-        await this.#d.repo.delete(row.id);
-        resultId = original!;
-        break;
-      case 'disapprove':
-        await this.#d.repo.update(row.id, { tifStatus: 'D', tifAction: action });
-        await releaseOriginal();
-        break;
-      case 'remove':
-        await this.#d.repo.update(row.id, { tifStatus: 'D', tifAction: 'r' });
-        await releaseOriginal();
-        break;
-      case 'change':
-        await this.#d.repo.update(row.id, {
-          ...(await this.#merge(row, item)),
-          tifStatus: 'P',
-          tifAction: action,
-        });
+        return copyId;
+      },
+      edit: async (row, item, tif) => {
+        // The admin's own update may also move the family to another company.
+        const moved = !tif && item.input.companyId ? { companyId: item.input.companyId } : {};
+        await repo.update(row.id, { ...(await this.#merge(row, item)), ...moved, ...tif });
         await this.#attachFile(auth, row.id, item);
-        break;
-      case 'drop':
-        await this.#d.repo.delete(row.id);
-        await releaseOriginal();
-        resultId = original ?? row.id;
-        break;
-      case 'duplicate':
-        await this.#adoptCurrentVersion(row);
-        await this.#d.repo.update(row.id, { tifStatus: 'A', tifAction: action, tifOriginalId: null });
-        await releaseOriginal();
-        break;
-    }
-    await this.#audit(auth, `family.action.${action}`, row.id, { effect: transition.effect });
-    return resultId;
+      },
+      applyToOriginal: async (copy, tif) => {
+        const original = copy.tifOriginalId!;
+        await repo.moveVersions(copy.id, original);
+        await repo.update(original, { ...copyOf(copy), ...tif });
+      },
+      detach: (copy) => this.#adoptCurrentVersion(copy),
+      setTif: (id, tif) => repo.update(id, tif),
+      delete: (id) => repo.delete(id),
+      record: (id) => this.#answer(id, false),
+    };
   }
 
   /** The family's columns after a save: the base row, then what the input and its file change. */
@@ -689,7 +464,7 @@ export class FamiliesService {
    * file when the original goes.
    */
   async #adoptCurrentVersion(row: TFamilyRow): Promise<void> {
-    if (row.currentVersionId === null || (await this.#d.repo.versions(row.id)).length) return;
+    if (row.currentVersionId === null || (await this.#d.repo.versions(row.id, 1)).length) return;
     const version = await this.#d.repo.version(row.currentVersionId);
     if (!version || version.familyId === row.id) return;
     const { id: _id, familyId: _familyId, uploadedAt: _uploadedAt, ...file } = version;
@@ -704,41 +479,38 @@ export class FamiliesService {
     return requested;
   }
 
-  async #forgetUploads(prepared: TPrepared[]): Promise<void> {
-    for (const item of prepared) if (item.file?.uploadId) await this.#d.repo.deleteUpload(item.file.uploadId);
-  }
-
   async #answer(id: number, detailed: boolean): Promise<TRevitFamily> {
     const [record] = await this.#d.repo.records([id]);
     if (!record) throw familyNotFound();
     if (!detailed) return record;
-    const [full, versions] = await Promise.all([this.#d.repo.load(id), this.#d.repo.versions(id)]);
-    const ownVersions =
-      versions.length || record.tifOriginalId === null
-        ? versions
-        : await this.#d.repo.versions(record.tifOriginalId);
+    const full = await this.#d.repo.load(id);
+    const current = full?.currentVersionId ?? null;
+    const ownCount = await this.#d.repo.versionCount(id);
+    // A change request without a file of its own shows its original's files.
+    const holder = ownCount === 0 && record.tifOriginalId !== null ? record.tifOriginalId : id;
+    const [versions, versionCount] = await Promise.all([
+      this.#d.repo.versions(holder, FAMILY_VERSIONS_SHOWN, current),
+      holder === id ? ownCount : this.#d.repo.versionCount(holder),
+    ]);
     return {
       ...record,
       revitFamilyTypes: full?.types ?? [],
-      revitFamilyVersions: ownVersions.map((v) => toVersion(v, full?.currentVersionId ?? null)),
+      revitFamilyVersions: versions.map((v) => toVersion(v, current)),
+      versionCount,
     };
   }
 
   async #answers(ids: number[]): Promise<TRevitFamily[]> {
     return this.#d.repo.records(ids);
   }
-
-  #audit(auth: TAuth, action: string, id: number, detail?: Record<string, unknown>): Promise<void> {
-    return this.#d.audit.record({
-      action,
-      userId: auth.userId,
-      companyId: auth.companyId,
-      targetType: 'family',
-      targetId: id,
-      ...(detail ? { detail } : {}),
-    });
-  }
 }
+
+/** A pending request as the approvals inbox shows it. */
+export type TFamilyRequest = {
+  record: TRevitFamily;
+  original: TRevitFamily | null;
+  requestedBy: string | null;
+};
 
 type TPrepared = {
   input: TRevitFamilyInput;

@@ -5,14 +5,27 @@ import {
   decodeBase64,
   normaliseAvatar,
   type TBlobStore,
+  type TPutStreamOptions,
+  type TSetAside,
   type TStoredFile,
   thumbnailOf,
 } from '../../lib/file-store.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 /** Category and family pictures. */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/** Rows the sweep removes in one transaction, so it never holds the database long. */
+const SWEEP_BATCH = 500;
+
+export type TFilesDeps = {
+  store: TBlobStore;
+  repo: FilesRepository;
+  transaction: TTransaction;
+  /** The time records and the sweep go by (tests move it). */
+  clock?: () => Date;
+};
 
 /**
  * Stores uploaded files once by content (SHA-256) behind the blob store, records them, makes each
@@ -21,10 +34,14 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 export class FilesService {
   readonly #store: TBlobStore;
   readonly #repo: FilesRepository;
+  readonly #transaction: TTransaction;
+  readonly #clock: () => Date;
 
-  constructor(store: TBlobStore, repo: FilesRepository) {
+  constructor({ store, repo, transaction, clock = () => new Date() }: TFilesDeps) {
     this.#store = store;
     this.#repo = repo;
+    this.#transaction = transaction;
+    this.#clock = clock;
   }
 
   /** Decodes, checks and normalises a base64 picture into a 256 px PNG; answers its hash. */
@@ -52,20 +69,58 @@ export class FilesService {
     return this.storePicture(name, decodeBase64(name, base64, MAX_PICTURE_BYTES));
   }
 
+  /*
+   * Both stores record the blob before it takes its place: a sweep removing that very blob holds
+   * its row, so the record waits for the sweep to end and the blob is then written anew.
+   */
+
   async storeBuffer(content: Buffer, mimeType: string): Promise<TStoredFile> {
-    const stored = await this.#store.put(content, mimeType);
-    await this.#repo.record(stored);
-    return stored;
+    return this.#store.put(content, mimeType, (file) => this.#repo.record(file, this.#clock()));
   }
 
   async storeStream(
     source: Readable,
     mimeType: string,
-    options: { maxBytes: number; name: string; check?: (path: string) => Promise<void> },
+    options: Omit<TPutStreamOptions, 'beforeKeep'>,
   ): Promise<TStoredFile> {
-    const stored = await this.#store.putStream(source, mimeType, options);
-    await this.#repo.record(stored);
-    return stored;
+    return this.#store.putStream(source, mimeType, {
+      ...options,
+      beforeKeep: (file) => this.#repo.record(file, this.#clock()),
+    });
+  }
+
+  /**
+   * Removes the stored files no row refers to (by the catalog's foreign keys) and nobody stored in
+   * the last `graceMs`, in batches of 500, each one transaction: rows first, their blobs moved
+   * aside within it and deleted once it commits (put back when it fails); then the temporary files
+   * a crash left. Answers what went; stops early when another instance is sweeping.
+   */
+  async sweep(graceMs: number): Promise<{ files: number; bytes: number; temporaries: number }> {
+    const before = new Date(this.#clock().getTime() - graceMs);
+    const references = await this.#repo.referencingColumns();
+    const removed = { files: 0, bytes: 0 };
+    for (;;) {
+      const aside: TSetAside[] = [];
+      let hashes: string[] | null;
+      try {
+        hashes = await this.#transaction(async () => {
+          const batch = await this.#repo.deleteUnreferenced(references, before, SWEEP_BATCH);
+          for (const hash of batch ?? []) {
+            const moved = await this.#store.setAside(hash);
+            if (moved) aside.push(moved);
+          }
+          return batch;
+        });
+      } catch (error) {
+        await Promise.all(aside.map((file) => file.restore().catch(() => undefined)));
+        throw error;
+      }
+      await Promise.all(aside.map((file) => file.discard()));
+      // A removed picture frees its thumbnail, which the next batch finds: stop on an empty one.
+      if (!hashes?.length) return { ...removed, temporaries: await this.#store.removeTemporaries(before) };
+      removed.files += hashes.length;
+      removed.bytes += aside.reduce((sum, file) => sum + file.size, 0);
+    }
   }
 
   /**

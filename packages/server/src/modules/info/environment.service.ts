@@ -1,4 +1,11 @@
-import { MIN_DATE, type TEnvEntry, type TEnvKey, BUILTIN_ROLES, DEFAULT_LIST_CODES } from '@portal/contract';
+import {
+  MIN_DATE,
+  type TEnvEntry,
+  type TEnvKey,
+  BUILTIN_ROLES,
+  DEFAULT_LIST_CODES,
+  HELP_ROUTES,
+} from '@portal/contract';
 import type { TConfig } from '../../config.ts';
 
 /** Name of the company the seeded administrator belongs to. */
@@ -10,10 +17,11 @@ export function environmentOf(config: TConfig, appVersion: string): TEnvEntry[] 
     defaultCompany: DEFAULT_COMPANY_NAME,
     defaultUser: 'admin',
     defaultMinDate: MIN_DATE,
-    helpUrl: `${config.publicUrl}/docs/`,
-    helpUrlFamilies: `${config.publicUrl}/docs/#families`,
-    helpUrlScenarios: `${config.publicUrl}/docs/#scenarios`,
-    helpUrlPlacementRules: `${config.publicUrl}/docs/#placement-rules`,
+    // The web app's help screen (hash routes), served by the portal itself: no outside links.
+    helpUrl: `${config.publicUrl}/#${HELP_ROUTES.helpUrl}`,
+    helpUrlFamilies: `${config.publicUrl}/#${HELP_ROUTES.helpUrlFamilies}`,
+    helpUrlScenarios: `${config.publicUrl}/#${HELP_ROUTES.helpUrlScenarios}`,
+    helpUrlPlacementRules: `${config.publicUrl}/#${HELP_ROUTES.helpUrlPlacementRules}`,
     tokenName: 'authData',
     materialsListCode: DEFAULT_LIST_CODES[1],
     servicesListCode: 'servicelist',

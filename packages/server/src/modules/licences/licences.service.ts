@@ -1,8 +1,14 @@
-import type { TLicense, TLicenseFindRequest, TLicenseInput, TLicenseListItem } from '@portal/contract';
+import {
+  LICENCE_COMPANIES_SHOWN,
+  type TLicense,
+  type TLicenseFindRequest,
+  type TLicenseInput,
+  type TLicenseListItem,
+} from '@portal/contract';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/dates.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { LicencesRepository, TLicenseRow, TLicenseWrite } from './licences.repository.ts';
 
@@ -120,13 +126,18 @@ export class LicencesService {
 
   async #listItems(rows: TLicenseRow[]): Promise<TLicenseListItem[]> {
     const ids = rows.map((r) => r.id);
-    const [seats, using] = await Promise.all([this.#repo.seatsUsed(ids), this.#repo.companiesUsing(ids)]);
-    return rows.map((row) => ({
-      ...toLicense(row, seats.get(row.id) ?? 0),
-      companies: using
-        .filter((c) => c.licenseId === row.id)
-        .map(({ companyId, companyName }) => ({ companyId, companyName })),
-    }));
+    const [seats, using] = await Promise.all([
+      this.#repo.seatsUsed(ids),
+      this.#repo.companiesUsing(ids, LICENCE_COMPANIES_SHOWN),
+    ]);
+    return rows.map((row) => {
+      const own = using.filter((c) => c.licenseId === row.id);
+      return {
+        ...toLicense(row, seats.get(row.id) ?? 0),
+        companies: own.map(({ companyId, companyName }) => ({ companyId, companyName })),
+        companyCount: own[0]?.total ?? 0,
+      };
+    });
   }
 
   /** The licence each holder uses (own, else company's), by holder index. */

@@ -1,7 +1,7 @@
 import type { TGenericList, TGenericListInput, TListFindRequest } from '@portal/contract';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ListsRepository, TListItemRow, TListRow } from './lists.repository.ts';
 import { SEEDED_LISTS } from '../../lib/seeded-lists.ts';

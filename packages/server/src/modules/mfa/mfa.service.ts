@@ -2,7 +2,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.t
 import { randomCode } from '../../lib/crypto.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, otpauthUrl, totpStep } from '../../lib/totp.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.ts';
 import type { MfaRepository } from './mfa.repository.ts';

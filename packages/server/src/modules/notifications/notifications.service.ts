@@ -1,7 +1,7 @@
 import type { TNotification, TNotificationFindRequest, TNotificationInput } from '@portal/contract';
 import { notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { toNotification } from './notifications.mapper.ts';
@@ -54,7 +54,7 @@ export class NotificationsService {
       const saved: number[] = [];
       for (const input of inputs) {
         const companyId = input.companyId ?? null;
-        if (companyId !== null) await this.#d.companies.assertInScope(auth, companyId);
+        await this.#d.companies.assertMayOwn(auth, companyId);
         const values = {
           title: input.notificationTitle,
           description: input.notificationDescription || null,
@@ -100,6 +100,11 @@ export class NotificationsService {
   /** Marks read the listed notifications (or all addressed to the caller); answers the unread count. */
   async markRead(auth: TAuth, ids: number[] | undefined, all: boolean | undefined): Promise<number> {
     const audience = await this.#audience(auth, false);
+    if (!all && ids?.length) {
+      // One that does not exist, or is addressed to another tree, is as unknown as anywhere else.
+      const addressed = new Set(await this.#d.repo.addressed(audience, ids));
+      if (ids.some((id) => !addressed.has(id))) throw notificationNotFound();
+    }
     if (all || ids?.length) await this.#d.repo.markRead(audience, all ? null : (ids ?? []));
     return this.unreadCount(auth);
   }

@@ -1,7 +1,12 @@
-import type { TParameterList, TParameterListFindRequest, TParameterListInput } from '@portal/contract';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import {
+  PARAMETER_LIST_PARAMETERS_MAX,
+  type TParameterList,
+  type TParameterListFindRequest,
+  type TParameterListInput,
+} from '@portal/contract';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { toParameterList } from './parameter-lists.mapper.ts';
@@ -73,11 +78,11 @@ export class ParameterListsService {
           await this.get(auth, id);
           const row = await this.#d.repo.lock(id);
           if (!row) throw listNotFound();
-          await this.#assertMayWrite(auth, row.companyId);
+          await this.#d.companies.assertMayOwn(auth, row.companyId);
         }
         const companyId =
           input.companyId === undefined ? (auth.isAdmin ? null : auth.companyId) : input.companyId;
-        await this.#assertMayWrite(auth, companyId);
+        await this.#d.companies.assertMayOwn(auth, companyId);
         const values = {
           code: input.parameterListCode,
           description: input.parameterListDescription || null,
@@ -99,6 +104,16 @@ export class ParameterListsService {
           else if (!(await this.#d.repo.updateParameter(p.parameterId, id, parameter)))
             throw notFound('notFound', { name: 'parameter' });
         }
+        // Parameters sent are added to those kept, so only the stored total tells the cap.
+        if (
+          input.parameters.some((p) => p.parameterId === undefined) &&
+          (await this.#d.repo.parameterCount(id)) > PARAMETER_LIST_PARAMETERS_MAX
+        )
+          throw unprocessable(
+            'tooManyItems',
+            { name: 'parameters', max: PARAMETER_LIST_PARAMETERS_MAX },
+            `parameterListInfos.${index}.parameters`,
+          );
         await this.#d.audit.record({
           action: input.parameterListId === undefined ? 'parameterlist.create' : 'parameterlist.update',
           userId: auth.userId,
@@ -122,13 +137,13 @@ export class ParameterListsService {
         const parameter = await this.#d.repo.parameterById(parameterId);
         if (!parameter) throw notFound('notFound', { name: 'parameter' });
         const list = await this.get(auth, parameter.listId);
-        await this.#assertMayWrite(auth, list.companyId);
+        await this.#d.companies.assertMayOwn(auth, list.companyId);
         await this.#d.repo.deleteParameter(parameterId);
         touched.add(parameter.listId);
       }
       for (const listId of new Set(listIds)) {
         const list = await this.get(auth, listId);
-        await this.#assertMayWrite(auth, list.companyId);
+        await this.#d.companies.assertMayOwn(auth, list.companyId);
         const families = await this.#d.repo.familiesUsing(listId);
         if (families > 0) throw conflict('parameterListInUse', { count: families }, 'parameterListInfos');
         await this.#d.repo.delete(listId);
@@ -144,15 +159,5 @@ export class ParameterListsService {
     });
     const remaining = touched.size ? (await this.find(auth, { ids: [...touched] })).parameterListInfos : [];
     return [...remaining, ...answered];
-  }
-
-  /** Portal-wide lists (no company) are admins'; others stay inside the caller's tree. */
-  async #assertMayWrite(auth: TAuth, companyId: number | null): Promise<void> {
-    if (companyId === null) {
-      if (!auth.isAdmin)
-        throw forbidden('permissionRequired', { permission: 'adminmanagement.update' }, 'companyId');
-      return;
-    }
-    await this.#d.companies.assertInScope(auth, companyId);
   }
 }

@@ -1,10 +1,12 @@
-import type {
-  TPriceItem,
-  TPriceItemChanges,
-  TPriceList,
-  TPriceListFindRequest,
-  TPriceListInput,
-  ZPriceListSummary,
+import {
+  PRICE_LIST_ITEMS_MAX,
+  type TPriceItem,
+  type TPriceItemChanges,
+  type TPriceList,
+  type TPriceListFindRequest,
+  type TPriceListGetRequest,
+  type TPriceListInput,
+  type ZPriceListSummary,
 } from '@portal/contract';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -14,11 +16,12 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
-import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/app-error.ts';
+import { limitBytes } from '../../lib/file-store.ts';
 import { readPriceSheet, sheetLanguage, type TSheetCodes, writePriceSheet } from '../../lib/price-sheet.ts';
 import { assertReadableXlsx } from '../../lib/xlsx-guard.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { ListsService } from '../lists/lists.service.ts';
@@ -33,7 +36,12 @@ export type TPriceListsDeps = {
   lists: ListsService;
   audit: AuditService;
   transaction: TTransaction;
+  /** Most items a list holds; PRICE_LIST_ITEMS_MAX unless a test sets a smaller one. */
+  maxItems?: number;
 };
+
+/** Which kind of list an export or import route is for: `/prices/{kind}/…`. */
+export type TListKind = 'pricelist' | 'partlist';
 
 const listNotFound = () => notFound('notFound', { name: 'price list' });
 /** Largest .xlsx taken for an import (a 100,000-row list is about 5 MB). */
@@ -51,6 +59,11 @@ export class PriceListsService {
     this.#d = deps;
   }
 
+  /** Most items one list may hold. */
+  get #maxItems(): number {
+    return this.#d.maxItems ?? PRICE_LIST_ITEMS_MAX;
+  }
+
   async find(
     auth: TAuth,
     filter: TPriceListFindRequest,
@@ -66,20 +79,23 @@ export class PriceListsService {
     };
   }
 
-  /** One list with all its items; 404 outside the caller's view. */
-  async get(auth: TAuth, id: number): Promise<TPriceListSummary> {
-    const head = await this.head(auth, id);
-    return { ...head, priceItemInfos: (await this.#d.repo.items(id)).map(toPriceItem) };
-  }
-
   /**
-   * One list with all its items as JSON text, for an answer too big to build as objects: the head
-   * as a record, the items as pieces of JSON (each a comma-separated run of item objects) that
-   * PostgreSQL wrote in one statement, so they are one consistent reading. 404 outside the view.
+   * One list with one page of its items (the first 1,000 by id unless the request pages, sorts or
+   * searches) and `totalCount`, the items the search matches: bounded however long the list.
+   * 404 outside the caller's view.
    */
-  async getAsJson(auth: TAuth, id: number): Promise<{ head: TPriceListSummary; itemPieces: string[] }> {
+  async getPage(
+    auth: TAuth,
+    id: number,
+    query: TPriceListGetRequest,
+  ): Promise<{ priceListInfos: TPriceListSummary[]; totalCount: number }> {
     const head = await this.head(auth, id);
-    return { head, itemPieces: await this.#d.repo.itemsAsJson(id) };
+    const search = query.search?.trim() ? query.search : undefined;
+    const [rows, totalCount] = await Promise.all([
+      this.#d.repo.itemPage(id, { ...query, search }),
+      search ? this.#d.repo.countItems(id, search) : head.itemCount,
+    ]);
+    return { priceListInfos: [{ ...head, priceItemInfos: rows.map(toPriceItem) }], totalCount };
   }
 
   /** One list without its items (itemCount says how many); 404 outside the caller's view. */
@@ -103,13 +119,13 @@ export class PriceListsService {
           await this.head(auth, input.priceListId);
           existing = await this.#d.repo.lock(input.priceListId);
           if (!existing) throw listNotFound();
-          await this.#assertMayWrite(auth, existing.companyId);
+          await this.#d.companies.assertMayOwn(auth, existing.companyId);
         }
         const companyId =
           input.companyId === undefined
             ? (existing?.companyId ?? (auth.isAdmin ? null : auth.companyId))
             : input.companyId;
-        await this.#assertMayWrite(auth, companyId);
+        await this.#d.companies.assertMayOwn(auth, companyId);
         const values = {
           code: input.priceListCode,
           description: input.priceListDescription || null,
@@ -125,9 +141,12 @@ export class PriceListsService {
         const id = existing ? existing.id : await this.#d.repo.insert({ ...values, userId: auth.userId });
         if (existing) await this.#d.repo.update(id, values);
         if (values.isDefaultList) await this.#d.repo.clearDefault({ id, ...values });
-        if (input.priceItemInfos) await this.#d.repo.replaceItems(id, input.priceItemInfos);
-        if (input.priceItemChanges)
-          await this.#applyItemChanges(id, input.priceItemChanges, `priceListInfos.${inputs.indexOf(input)}`);
+        const at = `priceListInfos.${inputs.indexOf(input)}`;
+        if (input.priceItemInfos) {
+          this.#assertItemCount(input.priceItemInfos.length, `${at}.priceItemInfos`);
+          await this.#d.repo.replaceItems(id, input.priceItemInfos);
+        }
+        if (input.priceItemChanges) await this.#applyItemChanges(id, input.priceItemChanges, at);
         await this.#d.audit.record({
           action: existing ? 'pricelist.update' : 'pricelist.create',
           userId: auth.userId,
@@ -138,12 +157,28 @@ export class PriceListsService {
       }
       return saved;
     });
+    return this.#withFirstPages(ids);
+  }
+
+  /** The lists as stored, each with the first page of its items (what a get answers by default). */
+  async #withFirstPages(ids: number[]): Promise<TPriceListSummary[]> {
     const { rows } = await this.#d.repo.find({ ids }, null);
-    return ids.flatMap((id) =>
+    const pages = await Promise.all(ids.map((id) => this.#d.repo.itemPage(id, {})));
+    return ids.flatMap((id, index) =>
       rows
         .filter((r) => r.id === id)
-        .map((r) => ({ ...toPriceList(r, []), itemCount: r.itemCount, companyName: r.companyName })),
+        .map((r) => ({
+          ...toPriceList(r, []),
+          priceItemInfos: pages[index]!.map(toPriceItem),
+          itemCount: r.itemCount,
+          companyName: r.companyName,
+        })),
     );
+  }
+
+  /** 422 when a list would hold more items than it may. */
+  #assertItemCount(count: number, field: string): void {
+    if (count > this.#maxItems) throw unprocessable('priceListTooManyItems', { max: this.#maxItems }, field);
   }
 
   async delete(auth: TAuth, ids: number[]): Promise<TPriceListSummary[]> {
@@ -151,7 +186,7 @@ export class PriceListsService {
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
         const list = await this.head(auth, id);
-        await this.#assertMayWrite(auth, list.companyId);
+        await this.#d.companies.assertMayOwn(auth, list.companyId);
         await this.#d.repo.delete(id);
         await this.#d.audit.record({
           action: 'pricelist.delete',
@@ -176,7 +211,7 @@ export class PriceListsService {
       let code = base;
       for (let n = 2; taken.has(code.toLowerCase()); n += 1) code = `${base}-${n}`;
       const companyId = auth.isAdmin ? source.companyId : (source.companyId ?? auth.companyId);
-      await this.#assertMayWrite(auth, companyId);
+      await this.#d.companies.assertMayOwn(auth, companyId);
       const newId = await this.#d.repo.insert({
         code,
         description: source.priceListDescription,
@@ -203,9 +238,15 @@ export class PriceListsService {
     return this.head(auth, copyId);
   }
 
-  /** The list's items as an .xlsx streamed into `output` (titles in `language`); answers its file name. */
-  async exportSheet(auth: TAuth, id: number, language: string | undefined, output: Writable): Promise<void> {
-    const code = await this.codeOf(auth, id);
+  /** The list's items as an .xlsx streamed into `output` (titles in `language`); 409 for the other kind. */
+  async exportSheet(
+    auth: TAuth,
+    id: number,
+    kind: TListKind,
+    language: string | undefined,
+    output: Writable,
+  ): Promise<void> {
+    const code = await this.codeOf(auth, id, kind);
     await writePriceSheet(output, this.#itemPages(id), {
       language: sheetLanguage(language),
       sheetName: code,
@@ -223,42 +264,50 @@ export class PriceListsService {
     }
   }
 
-  /** The list's code for a download's file name; 404 outside the caller's view. */
-  async codeOf(auth: TAuth, id: number): Promise<string> {
-    return (await this.head(auth, id)).priceListCode;
+  /** The list's code for a download's file name; 404 outside the caller's view, 409 for the other kind. */
+  async codeOf(auth: TAuth, id: number, kind: TListKind): Promise<string> {
+    return this.#ofKind(await this.head(auth, id), kind).priceListCode;
+  }
+
+  /**
+   * The list when it is of the route's kind: a part list goes out and comes in through the
+   * `partlist` routes only, a price list through the `pricelist` ones (409, nothing read or changed).
+   */
+  #ofKind(list: TPriceListSummary, kind: TListKind): TPriceListSummary {
+    if (list.isPartList !== (kind === 'partlist'))
+      throw conflict(list.isPartList ? 'notAPriceList' : 'notAPartList', { code: list.priceListCode });
+    return list;
   }
 
   /**
    * Imports an .xlsx into a list: written to a temporary file as it arrives, checked from its zip
    * directory (415 not an .xlsx, 413 would unpack too large), read row by row with every row
-   * validated (422 naming each bad row; nothing changes), then the items are replaced in one
-   * transaction.
+   * validated (422 naming each bad row; nothing changes) and counted (422 at the first row past the
+   * cap, without reading further), then the items are replaced in one transaction. 409 when the
+   * list is not of the route's kind. Answers the list with the first page of its new items.
    */
-  async importSheet(auth: TAuth, id: number, source: Readable, name: string): Promise<TPriceListSummary> {
-    const list = await this.head(auth, id);
-    await this.#assertMayWrite(auth, list.companyId);
+  async importSheet(
+    auth: TAuth,
+    id: number,
+    kind: TListKind,
+    source: Readable,
+    name: string,
+  ): Promise<TPriceListSummary> {
+    const list = this.#ofKind(await this.head(auth, id), kind);
+    await this.#d.companies.assertMayOwn(auth, list.companyId);
     const file = path.join(os.tmpdir(), `portal-import-${randomBytes(8).toString('hex')}.xlsx`);
     try {
-      let size = 0;
-      await pipeline(
-        source,
-        async function* limit(chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            if (size > MAX_IMPORT_BYTES)
-              throw tooLarge('tooLargeFile', { name, max: MAX_IMPORT_BYTES / 1024 }, name);
-            yield chunk;
-          }
-        },
-        createWriteStream(file),
-      );
+      await pipeline(source, limitBytes(MAX_IMPORT_BYTES, name), createWriteStream(file));
       await assertReadableXlsx(file, name);
       const codes = await this.#codes();
       await this.#d.transaction(async () => {
         await this.#d.repo.lock(id);
         await this.#d.repo.deleteItems(id);
-        const rows = await readPriceSheet(file, codes, (itemsJson) =>
-          this.#d.repo.insertItemsJson(id, itemsJson),
+        const rows = await readPriceSheet(
+          file,
+          codes,
+          (itemsJson) => this.#d.repo.insertItemsJson(id, itemsJson),
+          this.#maxItems,
         );
         await this.#d.audit.record({
           action: 'pricelist.import',
@@ -268,9 +317,7 @@ export class PriceListsService {
           detail: { rows },
         });
       });
-      const { rows } = await this.#d.repo.find({ ids: [id] }, null);
-      const row = rows[0]!;
-      return { ...toPriceList(row, []), itemCount: row.itemCount, companyName: row.companyName };
+      return (await this.#withFirstPages([id]))[0]!;
     } finally {
       await fs.rm(file, { force: true });
     }
@@ -292,6 +339,12 @@ export class PriceListsService {
     const found = await this.#d.repo.itemIdsOf(listId, named);
     if (found.size < seen.size)
       throw conflict('staleUpdate', { name: 'price list' }, `${at}.priceItemChanges`);
+    const added = changes.upsert.filter((item) => item.priceItemId === undefined).length;
+    if (added > changes.removeIds.length)
+      this.#assertItemCount(
+        (await this.#d.repo.countItems(listId, undefined)) - changes.removeIds.length + added,
+        `${at}.priceItemChanges.upsert`,
+      );
     const lowered = changes.upsert.map((item) => item.orderNumber.trim().toLowerCase());
     const [taken] = await this.#d.repo.takenOrderNumbers(listId, lowered, named);
     if (taken !== undefined) {
@@ -354,15 +407,6 @@ export class PriceListsService {
     await this.#d.lists.assertItems('unitlist', units, 'priceItemMeasurementUnitId');
     const currencies = items.flatMap((i) => (i.currencyId == null ? [] : [i.currencyId]));
     await this.#d.lists.assertItems('currencylist', currencies, 'currencyId');
-  }
-
-  async #assertMayWrite(auth: TAuth, companyId: number | null): Promise<void> {
-    if (companyId === null) {
-      if (!auth.isAdmin)
-        throw forbidden('permissionRequired', { permission: 'adminmanagement.update' }, 'companyId');
-      return;
-    }
-    await this.#d.companies.assertInScope(auth, companyId);
   }
 }
 

@@ -7,7 +7,7 @@ import { mailIn } from '../../lib/mail-text.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { RolesRepository } from './roles.repository.ts';
 

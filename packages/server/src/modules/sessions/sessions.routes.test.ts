@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha512Hex } from '../../db/seed.ts';
+import { sha512Hex } from '../../seed.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { makeRole, makeUser, signedInUser, type TSignedIn } from '../../../test/factories.ts';
 

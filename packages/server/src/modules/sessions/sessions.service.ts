@@ -4,7 +4,7 @@ import { unauthorized } from '../../lib/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { TokenSigner } from '../../lib/jwt.ts';
 import type { TClient } from '../../lib/client.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { RolesService } from '../roles/roles.service.ts';
 import { LiveSessions } from './live-sessions.service.ts';

@@ -1,8 +1,8 @@
 import type { TTerms, TTermsFindRequest, TTermsInput, TUser } from '@portal/contract';
-import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import { iso } from '../../lib/dates.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -85,7 +85,7 @@ export class TermsService {
       for (const input of inputs) {
         const companyId =
           input.companyId === undefined ? (auth.isAdmin ? null : auth.companyId) : input.companyId;
-        await this.#assertMayWrite(auth, companyId);
+        await this.#d.companies.assertMayOwn(auth, companyId);
         if (input.termsId !== undefined) await this.get(auth, input.termsId);
         const values = {
           companyId,
@@ -114,7 +114,7 @@ export class TermsService {
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
         const found = await this.get(auth, id);
-        await this.#assertMayWrite(auth, found.companyId);
+        await this.#d.companies.assertMayOwn(auth, found.companyId);
         await this.#d.repo.delete(id);
         await this.#d.audit.record({
           action: 'terms.delete',
@@ -126,14 +126,5 @@ export class TermsService {
       }
     });
     return answered;
-  }
-
-  async #assertMayWrite(auth: TAuth, companyId: number | null): Promise<void> {
-    if (companyId === null) {
-      if (!auth.isAdmin)
-        throw forbidden('permissionRequired', { permission: 'adminmanagement.update' }, 'companyId');
-      return;
-    }
-    await this.#d.companies.assertInScope(auth, companyId);
   }
 }
