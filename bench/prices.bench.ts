@@ -213,13 +213,22 @@ async function sameItems(portal: TChildServer, token: string, a: number, b: numb
       await client.end();
     }
   }
-  const itemsOf = async (id: number) =>
-    (
-      await callJson(portal, token, `/api/prices/get/pricelist/${id}`, {})
-    ).priceListInfos[0]!.priceItemInfos.map((item) => {
-      const { priceItemId: _id, priceListId: _list, ...rest } = item as Record<string, unknown>;
-      return JSON.stringify(rest);
-    });
+  // The get pages the items (at most 1,000 an answer): read every page.
+  const itemsOf = async (id: number) => {
+    const items: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await callJson(portal, token, `/api/prices/get/pricelist/${id}`, {
+        page,
+        pageSize: 1000,
+      });
+      const pageItems = answer.priceListInfos[0]!.priceItemInfos;
+      if (pageItems.length === 0) return items;
+      for (const item of pageItems) {
+        const { priceItemId: _id, priceListId: _list, ...rest } = item as Record<string, unknown>;
+        items.push(JSON.stringify(rest));
+      }
+    }
+  };
   const [left, right] = [await itemsOf(a), await itemsOf(b)];
   return left.length === right.length && left.every((item, index) => item === right[index]);
 }

@@ -33,6 +33,18 @@ export type TConfig = {
   requestTimeoutMs: number;
   /** Check every answer against its declared schema (tests). */
   checkResponses: boolean;
+  /** Tests only, no variable: a smaller cap of items per price list than the contract's PRICE_LIST_ITEMS_MAX. */
+  priceListMaxItems?: number;
+  /** Tests only, no variable: a smaller limit for a streamed family file than MAX_FAMILY_FILE_BYTES. */
+  familyFileMaxBytes?: number;
+  /**
+   * The sweep of stored files nothing refers to (modules/files/file-sweep.ts): a blob stays at least
+   * `graceHours` after it was last stored; it runs at start and every `intervalMinutes` (0: never);
+   * family file versions other than the current one go after `versionRetentionDays` (0: kept forever).
+   */
+  fileSweep: { graceHours: number; intervalMinutes: number; versionRetentionDays: number };
+  /** Tests only, no variable: the time the file sweep and the files' records go by. */
+  clock?: () => Date;
   logLevel: string;
 };
 
@@ -95,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 300_000),
     checkResponses: bool(env.CHECK_RESPONSES, false),
+    fileSweep: {
+      graceHours: int(env.FILE_SWEEP_GRACE_HOURS, 24),
+      intervalMinutes: int(env.FILE_SWEEP_INTERVAL_MINUTES, 60),
+      versionRetentionDays: int(env.VERSION_RETENTION_DAYS, 0),
+    },
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 
 /** A category as the API answers it; pictures are read through `/api/picture/{hash}`. */
@@ -27,7 +27,11 @@ export const ZCategoryInput = z.object({
 });
 export type TCategoryInput = z.infer<typeof ZCategoryInput>;
 
+/** The fields a find may sort by. */
+export const CATEGORY_SORT_FIELDS = ['categoryName', 'active', 'familyCount'] as const;
+
 export const ZCategoryFindRequest = ZFindQuery.extend({
+  sort: sortOf(CATEGORY_SORT_FIELDS),
   ids: z.array(ZId).max(1000).optional(),
   names: z.array(z.string().max(100)).max(1000).optional(),
   active: z.boolean().optional(),
@@ -41,8 +45,6 @@ export const ZCategoryDeleteRequest = z.object({
     .min(1)
     .max(100),
 });
-
-export const CATEGORY_SORT_FIELDS = ['categoryName', 'active', 'familyCount'] as const;
 
 export const ZCategoryInfos = z.object({ categoryInfos: z.array(ZCategory) });
 export const ZCategoryPage = ZCategoryInfos.extend({ totalCount: z.number().int().nonnegative() });

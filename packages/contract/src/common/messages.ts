@@ -33,6 +33,8 @@ export const MESSAGE_TEMPLATES = {
   routeNotFound: 'The requested route {method} {path} is not found',
   internalError: 'Something went wrong; the reference is {reference}',
   databaseDown: 'The database does not answer',
+  valueNotStorable:
+    'A value does not fit where it is stored (out of range, too long or not valid); nothing was saved',
   // Sign-in and tokens.
   authTokenRequired: 'A valid authToken is required',
   selfcareFirst: 'Complete your account activation first',
@@ -123,8 +125,11 @@ export const MESSAGE_TEMPLATES = {
   listItemNotValid: '{name} {value} is not an item of the {list}',
   notAnXlsx: '{name} is not an Excel workbook (.xlsx)',
   xlsxTooLarge: '{name} would unpack to more than {max} MB',
+  xlsxTooManyTexts: '{name} holds more than {max} texts',
+  xlsxTextTooLong: '{name} holds a text far longer than a price list field takes ({max} characters)',
   importRequired: 'row {row}, column {column}: a value is required',
   importNotNumber: 'row {row}, column {column}: {value} is not a number',
+  importOutOfRange: 'row {row}, column {column}: {value} is not between {min} and {max}',
   importNotYesNo: 'row {row}, column {column}: {value} is not yes or no',
   importNotInList: 'row {row}, column {column}: {value} is not in its list',
   importRepeated: 'row {row}, column {column}: {value} appears in an earlier row',
@@ -132,6 +137,9 @@ export const MESSAGE_TEMPLATES = {
   importMoreErrors: '{count} more rows have errors',
   importUnreadable: '{name} cannot be read as a workbook',
   importNoRows: 'The sheet has no items below its header row',
+  priceListTooManyItems: 'A price list holds at most {max} items; nothing was changed',
+  notAPartList: '{code} is a price list, not a part list: export and import it as a price list',
+  notAPriceList: '{code} is a part list, not a price list: export and import it as a part list',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGE_TEMPLATES;

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { email, optionalText, text, ZPhone, ZUrl } from '../common/fields.ts';
 
 export const ZCompanyRef = z.object({ companyId: ZId, companyName: z.string().optional() });
 export type TCompanyRef = z.infer<typeof ZCompanyRef>;
+
+/**
+ * How many child companies a company record names (`childCompanyCount` says how many there are; a
+ * find by `parentIds` pages through them all): a page of 1,000 companies stays a bounded answer.
+ */
+export const COMPANY_CHILDREN_SHOWN = 100;
 
 export const ZCompany = z.object({
   companyId: ZId,
@@ -19,7 +25,10 @@ export const ZCompany = z.object({
   companyFaxNumber: z.string().nullable(),
   companyEmail: z.string().nullable(),
   parentCompany: ZCompanyRef.nullable(),
+  /** The first COMPANY_CHILDREN_SHOWN child companies, by name. */
   childCompanies: z.array(ZCompanyRef),
+  /** How many child companies it has in all. */
+  childCompanyCount: z.number().int().nonnegative().optional(),
   companyLogoFileName: z.string().nullable(),
   companyLogoBase64: z.string().nullable().optional(),
   /** The logo's content hash (`/api/picture/{hash}`), or null for the default logo. */
@@ -68,21 +77,26 @@ export const ZCompanyInput = z.object({
 });
 export type TCompanyInput = z.infer<typeof ZCompanyInput>;
 
-export const ZCompanyFindRequest = ZFindQuery.extend({
-  ids: z.array(ZId).max(1000).optional(),
-  names: z.array(z.string().max(200)).max(1000).optional(),
-  active: z.boolean().optional(),
-  parentIds: z.array(ZId).max(1000).optional(),
-  isPartnerCompany: z.boolean().optional(),
-});
-
+/** The fields a find may sort by. */
 export const COMPANY_SORT_FIELDS = [
   'companyName',
   'companyCity',
   'companyCountry',
   'active',
+  'companyId',
   'lastUpdate',
 ] as const;
+
+export const ZCompanyFindRequest = ZFindQuery.extend({
+  sort: sortOf(COMPANY_SORT_FIELDS),
+  ids: z.array(ZId).max(1000).optional(),
+  names: z.array(z.string().max(200)).max(1000).optional(),
+  active: z.boolean().optional(),
+  parentIds: z.array(ZId).max(1000).optional(),
+  isPartnerCompany: z.boolean().optional(),
+  /** Answer each company's logo as `companyLogoBase64` (a page of 1,000 logos is large: ask only when shown). */
+  includeLogos: z.boolean().optional(),
+});
 
 export const ZCompanySaveRequest = z.object({ companyInfos: z.array(ZCompanyInput).min(1).max(100) });
 

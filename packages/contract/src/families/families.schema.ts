@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 import { TIF_ACTIONS, TIF_STATUSES } from '../workflow/tif.ts';
 import { ZTifFields } from '../workflow/tif-fields.ts';
@@ -27,6 +27,12 @@ export type TFamilyType = z.infer<typeof ZFamilyType>;
 
 /** Where a family's types come from: its type catalog (wins) or the part atom of its file. */
 export const FAMILY_TYPE_SOURCES = ['catalog', 'partAtom'] as const;
+
+/**
+ * How many file versions `/family/get` answers, newest first (`versionCount` says how many there
+ * are): a family re-uploaded every night for years must not make its page grow without end.
+ */
+export const FAMILY_VERSIONS_SHOWN = 100;
 
 /** One stored file of a family; uploading a new file keeps the earlier ones. */
 export const ZFamilyVersion = z.object({
@@ -70,8 +76,10 @@ export const ZRevitFamily = ZTifFields.extend({
   typeCount: z.number().int().nonnegative(),
   /** The types with their parameters: on `/family/get` only. */
   revitFamilyTypes: z.array(ZFamilyType).optional(),
-  /** Every stored file, newest first: on `/family/get` only. */
+  /** The newest FAMILY_VERSIONS_SHOWN stored files, newest first: on `/family/get` only. */
   revitFamilyVersions: z.array(ZFamilyVersion).optional(),
+  /** How many files are stored in all (more than `revitFamilyVersions` holds past the cap): on `/family/get` only. */
+  versionCount: z.number().int().nonnegative().optional(),
   parameterListId: z.number().int().nullable(),
   parameterListCode: z.string().nullable(),
   cost: z.number().nullable(),
@@ -98,7 +106,19 @@ export const ZRevitFamilyInput = z.object({
   revitFamilyCategoryId: ZId.nullish(),
   revitFamilyRating: z.number().min(0).max(5).nullish(),
   revitFamilyDescription: optionalText('revitFamilyDescription', 5000),
-  revitFamilyTags: z.array(ZTag).max(30).optional(),
+  /** A list, or one comma-separated text as an older client sends it. */
+  revitFamilyTags: z
+    .preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((tag) => tag.trim())
+              .filter(Boolean)
+          : value,
+      z.array(ZTag).max(30),
+    )
+    .optional(),
   revitFamilyVersion: optionalText('revitFamilyVersion', 50),
   revitFamilyInternalVersion: optionalText('revitFamilyInternalVersion', 50),
   revitFamilyFileName: optionalText('revitFamilyFileName', 255),
@@ -115,10 +135,16 @@ export const ZRevitFamilyInput = z.object({
   cost: z.number().min(0).max(1_000_000_000).nullish(),
   /** Admins file a family under any company; everyone else's go under their own. */
   companyId: ZId.nullish(),
-  /** Admins only, on update: act on a pending request (CONTRACT 4). */
-  tifAction: z.enum(TIF_ACTIONS).optional(),
-  /** Non-admins only, on update: `RfD` asks to withdraw a published family. */
-  tifStatus: z.literal('RfD').optional(),
+  /**
+   * Admins only, on update: act on a pending request (CONTRACT 4). `null`, as every answer carries
+   * it, is no action.
+   */
+  tifAction: z.enum(TIF_ACTIONS).nullish(),
+  /**
+   * Read-only but for one request: the stored status (as a find answered it) changes nothing;
+   * `RfD` on a published family asks to withdraw it (non-admins); any other change is a 409.
+   */
+  tifStatus: z.enum(TIF_STATUSES).nullish(),
 });
 export type TRevitFamilyInput = z.infer<typeof ZRevitFamilyInput>;
 
@@ -135,6 +161,7 @@ export const FAMILY_SORT_FIELDS = [
 ] as const;
 
 export const ZFamilyFindRequest = ZFindQuery.extend({
+  sort: sortOf(FAMILY_SORT_FIELDS),
   includeTempItems: z.boolean().optional(),
   ids: z.array(ZId).max(1000).optional(),
   names: z.array(z.string().max(200)).max(1000).optional(),
@@ -155,6 +182,12 @@ export type TFamilyFindRequest = z.infer<typeof ZFamilyFindRequest>;
 
 export const ZFacetCount = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 export type TFacetCount = z.infer<typeof ZFacetCount>;
+
+/**
+ * Values a facet answers at most: categories and companies those holding the most families (by
+ * name), Revit versions the newest; tags the 30 most used.
+ */
+export const FAMILY_FACET_VALUES_MAX = 100;
 
 export const ZFamilyFacets = z.object({
   categories: z.array(ZFacetCount),

@@ -25,6 +25,17 @@ export const ENV_KEYS = [
 ] as const;
 export type TEnvKey = (typeof ENV_KEYS)[number];
 
+/**
+ * Where each help link of GET /info/env points, as a hash route of the web app (its help screen):
+ * the server prefixes the public URL, the web app serves a page at each.
+ */
+export const HELP_ROUTES = {
+  helpUrl: '/help',
+  helpUrlFamilies: '/help/families',
+  helpUrlScenarios: '/help/scenarios',
+  helpUrlPlacementRules: '/help/placement-rules',
+} as const satisfies Partial<Record<TEnvKey, string>>;
+
 export const ZEnvEntry = z.object({ key: z.string(), value: z.string() });
 export type TEnvEntry = z.infer<typeof ZEnvEntry>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 import { MESSAGES } from '../common/messages.ts';
 
@@ -41,7 +41,11 @@ export const ZNotificationInput = z.object({
 });
 export type TNotificationInput = z.infer<typeof ZNotificationInput>;
 
+/** The fields a find may sort by. */
+export const NOTIFICATION_SORT_FIELDS = ['createdOn', 'notificationTitle', 'lastUpdate'] as const;
+
 export const ZNotificationFindRequest = ZFindQuery.extend({
+  sort: sortOf(NOTIFICATION_SORT_FIELDS),
   ids: z.array(ZId).max(1000).optional(),
   companyIds: z.array(ZId).max(1000).optional(),
   unreadOnly: z.boolean().optional(),
@@ -67,8 +71,6 @@ export const ZNotificationReadRequest = z.object({
     .optional(),
   all: z.boolean().optional(),
 });
-
-export const NOTIFICATION_SORT_FIELDS = ['createdOn', 'notificationTitle', 'lastUpdate'] as const;
 
 export const ZNotificationInfos = z.object({ notificationInfos: z.array(ZNotification) });
 export const ZNotificationPage = ZNotificationInfos.extend({

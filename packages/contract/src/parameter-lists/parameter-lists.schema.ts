@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 import { MESSAGES } from '../common/messages.ts';
 
@@ -73,12 +73,32 @@ export function parameterValueFits(type: TParameterValueType, value: string): bo
   }
 }
 
+/** A parameter list's text lengths, for its schemas below and the web form. */
+export const PARAMETER_LIST_TEXT_MAX = {
+  parameterListCode: 100,
+  parameterListDescription: 2000,
+  parameterName: 100,
+  parameterValue: 1000,
+} as const;
+
+/**
+ * Parameters one list holds at most, however many saves add to it (422 `tooManyItems` past it): a
+ * list and a page of lists stay bounded answers.
+ */
+export const PARAMETER_LIST_PARAMETERS_MAX = 1000;
+
 /** A parameter as saved: with an id it updates that parameter, without one it adds it. */
 export const ZParameterInput = z
   .object({
     parameterId: ZId.optional(),
-    parameterName: text('parameterName', { min: 1, max: 100 }),
-    parameterValue: z.string().max(1000, MESSAGES.maxLength('parameterValue', 1000)).nullish(),
+    parameterName: text('parameterName', { min: 1, max: PARAMETER_LIST_TEXT_MAX.parameterName }),
+    parameterValue: z
+      .string()
+      .max(
+        PARAMETER_LIST_TEXT_MAX.parameterValue,
+        MESSAGES.maxLength('parameterValue', PARAMETER_LIST_TEXT_MAX.parameterValue),
+      )
+      .nullish(),
     parameterValueType: z.enum(PARAMETER_VALUE_TYPES).default('text'),
     enabled: z.boolean().default(true),
     readOnly: z.boolean().default(false),
@@ -95,24 +115,29 @@ export type TParameterInput = z.infer<typeof ZParameterInput>;
 /** Create (no id) or update (id) of a parameter list with its parameters. */
 export const ZParameterListInput = z.object({
   parameterListId: ZId.optional(),
-  parameterListCode: text('parameterListCode', { min: 1, max: 100 }),
-  parameterListDescription: optionalText('parameterListDescription', 2000),
+  parameterListCode: text('parameterListCode', { min: 1, max: PARAMETER_LIST_TEXT_MAX.parameterListCode }),
+  parameterListDescription: optionalText(
+    'parameterListDescription',
+    PARAMETER_LIST_TEXT_MAX.parameterListDescription,
+  ),
   active: z.boolean().default(true),
   /** Admins may file a list under any company or none (portal-wide); others under their tree. */
   companyId: ZId.nullish(),
-  parameters: z.array(ZParameterInput).max(1000).default([]),
+  parameters: z.array(ZParameterInput).max(PARAMETER_LIST_PARAMETERS_MAX).default([]),
 });
 export type TParameterListInput = z.infer<typeof ZParameterListInput>;
 
+/** The fields a find may sort by. */
+export const PARAMETER_LIST_SORT_FIELDS = ['parameterListCode', 'active'] as const;
+
 export const ZParameterListFindRequest = ZFindQuery.extend({
+  sort: sortOf(PARAMETER_LIST_SORT_FIELDS),
   ids: z.array(ZId).max(1000).optional(),
   companyIds: z.array(ZId).max(1000).optional(),
   codes: z.array(z.string().max(100)).max(1000).optional(),
   active: z.boolean().optional(),
 });
 export type TParameterListFindRequest = z.infer<typeof ZParameterListFindRequest>;
-
-export const PARAMETER_LIST_SORT_FIELDS = ['parameterListCode', 'active'] as const;
 
 export const ZParameterListSaveRequest = z.object({
   parameterListInfos: z.array(ZParameterListInput).min(1).max(50),

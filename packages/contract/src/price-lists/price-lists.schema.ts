@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 
 export const ZPriceItem = z.object({
@@ -44,33 +44,82 @@ export const ZPriceList = z.object({
 });
 export type TPriceList = z.infer<typeof ZPriceList>;
 
-const ZRefValue = z.number().finite().min(-1e9).max(1e9).nullish();
+/**
+ * A price item's text lengths and number ranges, written once: `ZPriceItemInput` below, the Excel
+ * import's row check and the web grid all apply these (the import reads the plain numbers, so its
+ * per-cell check stays fast).
+ */
+export const PRICE_ITEM_TEXT_MAX = {
+  orderNumber: 50,
+  priceItemDescription: 500,
+  priceItemInformation: 2000,
+  priceItemReference: 200,
+} as const;
+
+const REF_VALUE_RANGE = { min: -1e9, max: 1e9 } as const;
+export const PRICE_ITEM_NUMBER_RANGE = {
+  // numeric(14, 4): ten digits before the point; 10,000,000,000 overflows the column.
+  priceItemValue: { min: 0, max: 9_999_999_999 },
+  refValue1: REF_VALUE_RANGE,
+  refValue2: REF_VALUE_RANGE,
+  refValue3: REF_VALUE_RANGE,
+  refValue4: REF_VALUE_RANGE,
+  refValue5: REF_VALUE_RANGE,
+  refValue6: REF_VALUE_RANGE,
+  refValue7: REF_VALUE_RANGE,
+  refValue8: REF_VALUE_RANGE,
+  refValue9: REF_VALUE_RANGE,
+  kFactor: { min: 0, max: 1e6 },
+} as const;
+export type TPriceItemNumberField = keyof typeof PRICE_ITEM_NUMBER_RANGE;
+
+/** Whether a number fits its price item field's range (finite, within the bounds). */
+export function priceItemNumberFits(field: TPriceItemNumberField, value: number): boolean {
+  const { min, max } = PRICE_ITEM_NUMBER_RANGE[field];
+  return Number.isFinite(value) && value >= min && value <= max;
+}
+
+function itemNumber(field: TPriceItemNumberField) {
+  const { min, max } = PRICE_ITEM_NUMBER_RANGE[field];
+  return z.number().finite().min(min).max(max);
+}
 
 /** One price item as saved; `orderNumber` is unique within its list. */
 export const ZPriceItemInput = z.object({
-  orderNumber: text('orderNumber', { min: 1, max: 50 }),
-  priceItemDescription: optionalText('priceItemDescription', 500),
-  priceItemInformation: optionalText('priceItemInformation', 2000),
-  // numeric(14, 4): ten digits before the point.
-  priceItemValue: z.number().finite().min(0).max(9_999_999_999).default(0),
-  refValue1: ZRefValue,
-  refValue2: ZRefValue,
-  refValue3: ZRefValue,
-  refValue4: ZRefValue,
-  refValue5: ZRefValue,
-  refValue6: ZRefValue,
-  refValue7: ZRefValue,
-  refValue8: ZRefValue,
-  refValue9: ZRefValue,
-  kFactor: z.number().finite().min(0).max(1e6).nullish(),
+  /** Text; a number (as an older client or a spreadsheet sends it) is taken as its text. */
+  orderNumber: z.preprocess(
+    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+    text('orderNumber', { min: 1, max: PRICE_ITEM_TEXT_MAX.orderNumber }),
+  ),
+  priceItemDescription: optionalText('priceItemDescription', PRICE_ITEM_TEXT_MAX.priceItemDescription),
+  priceItemInformation: optionalText('priceItemInformation', PRICE_ITEM_TEXT_MAX.priceItemInformation),
+  priceItemValue: itemNumber('priceItemValue').default(0),
+  refValue1: itemNumber('refValue1').nullish(),
+  refValue2: itemNumber('refValue2').nullish(),
+  refValue3: itemNumber('refValue3').nullish(),
+  refValue4: itemNumber('refValue4').nullish(),
+  refValue5: itemNumber('refValue5').nullish(),
+  refValue6: itemNumber('refValue6').nullish(),
+  refValue7: itemNumber('refValue7').nullish(),
+  refValue8: itemNumber('refValue8').nullish(),
+  refValue9: itemNumber('refValue9').nullish(),
+  kFactor: itemNumber('kFactor').nullish(),
   refValuesCanBeConverted: z.boolean().default(false),
-  priceItemReference: optionalText('priceItemReference', 200),
+  priceItemReference: optionalText('priceItemReference', PRICE_ITEM_TEXT_MAX.priceItemReference),
   /** Items of the unit list (per unit, measurement unit) and of the currency list. */
   priceItemPerUnitId: ZId.nullish(),
   priceItemMeasurementUnitId: ZId.nullish(),
   currencyId: ZId.nullish(),
 });
 export type TPriceItemInput = z.infer<typeof ZPriceItemInput>;
+
+/**
+ * Most items one list holds. A request sending more is refused by its schema (400 `tooManyItems`);
+ * a save, an update's `priceItemChanges` or an Excel import that would leave a list with more is
+ * 422 `priceListTooManyItems` (the import stops reading at the first row past it). The get pages
+ * the items, so no answer grows with the list either way.
+ */
+export const PRICE_LIST_ITEMS_MAX = 200_000;
 
 /**
  * Changes to a saved list's items, so an edit of a few rows of a long list sends only those:
@@ -80,35 +129,54 @@ export type TPriceItemInput = z.infer<typeof ZPriceItemInput>;
 export const ZPriceItemChanges = z.object({
   upsert: z
     .array(ZPriceItemInput.extend({ priceItemId: ZId.optional() }))
-    .max(200_000)
+    .max(PRICE_LIST_ITEMS_MAX)
     .default([]),
-  removeIds: z.array(ZId).max(200_000).default([]),
+  removeIds: z.array(ZId).max(PRICE_LIST_ITEMS_MAX).default([]),
 });
 export type TPriceItemChanges = z.infer<typeof ZPriceItemChanges>;
+
+/** A price list's text lengths, for its schema below and the web form. */
+export const PRICE_LIST_TEXT_MAX = { priceListCode: 100, priceListDescription: 2000 } as const;
 
 /**
  * Create (no id) or update (id); `priceItemInfos`, when sent, replaces the list's items, and
  * `priceItemChanges` (update only, not beside `priceItemInfos`) changes some of them.
  */
-export const ZPriceListInput = z.object({
-  priceListId: ZId.optional(),
-  priceListCode: text('priceListCode', { min: 1, max: 100 }),
-  priceListDescription: optionalText('priceListDescription', 2000),
-  active: z.boolean().default(true),
-  companyId: ZId.nullish(),
-  measurementSystemId: z.number().int().nullish(),
-  /** Items of the material list and the component type list. */
-  materialId: ZId.nullish(),
-  componentTypeId: ZId.nullish(),
-  isPartList: z.boolean().default(false),
-  isDefaultList: z.boolean().default(false),
-  isTemplateList: z.boolean().default(false),
-  priceItemInfos: z.array(ZPriceItemInput).max(200_000).optional(),
-  priceItemChanges: ZPriceItemChanges.optional(),
-});
+export const ZPriceListInput = z
+  .object({
+    priceListId: ZId.optional(),
+    priceListCode: text('priceListCode', { min: 1, max: PRICE_LIST_TEXT_MAX.priceListCode }),
+    priceListDescription: optionalText('priceListDescription', PRICE_LIST_TEXT_MAX.priceListDescription),
+    active: z.boolean().default(true),
+    companyId: ZId.nullish(),
+    measurementSystemId: z.number().int().nullish(),
+    /** Items of the material list and the component type list. */
+    materialId: ZId.nullish(),
+    componentTypeId: ZId.nullish(),
+    isPartList: z.boolean().default(false),
+    isDefaultList: z.boolean().default(false),
+    isTemplateList: z.boolean().default(false),
+    priceItemInfos: z.array(ZPriceItemInput).max(PRICE_LIST_ITEMS_MAX).optional(),
+    priceItemChanges: ZPriceItemChanges.optional(),
+    /**
+     * Read-only, answered by finds (which answer `priceItemInfos: []` beside it) and by gets, saves
+     * and imports (which answer one page of the items beside it): a record sent back with fewer
+     * items than its `itemCount`, items it never read in full, keeps its items.
+     */
+    itemCount: z.number().int().nonnegative().optional(),
+  })
+  .transform(({ itemCount, ...list }) =>
+    itemCount && list.priceItemInfos && list.priceItemInfos.length < itemCount
+      ? { ...list, priceItemInfos: undefined }
+      : list,
+  );
 export type TPriceListInput = z.infer<typeof ZPriceListInput>;
 
+/** The fields a find may sort by. */
+export const PRICE_LIST_SORT_FIELDS = ['priceListCode', 'active', 'itemCount'] as const;
+
 export const ZPriceListFindRequest = ZFindQuery.extend({
+  sort: sortOf(PRICE_LIST_SORT_FIELDS),
   ids: z.array(ZId).max(1000).optional(),
   companyIds: z.array(ZId).max(1000).optional(),
   codes: z.array(z.string().max(100)).max(1000).optional(),
@@ -119,7 +187,38 @@ export const ZPriceListFindRequest = ZFindQuery.extend({
 });
 export type TPriceListFindRequest = z.infer<typeof ZPriceListFindRequest>;
 
-export const PRICE_LIST_SORT_FIELDS = ['priceListCode', 'active', 'itemCount'] as const;
+/** A price item's nine reference values, in column order. */
+export const PRICE_ITEM_REF_FIELDS = [
+  'refValue1',
+  'refValue2',
+  'refValue3',
+  'refValue4',
+  'refValue5',
+  'refValue6',
+  'refValue7',
+  'refValue8',
+  'refValue9',
+] as const;
+
+/** The item fields a get may sort a list's items by (then by id, so paging is stable). */
+export const PRICE_ITEM_SORT_FIELDS = [
+  'priceItemId',
+  'orderNumber',
+  'priceItemDescription',
+  'priceItemValue',
+  ...PRICE_ITEM_REF_FIELDS,
+  'kFactor',
+  'priceItemReference',
+] as const;
+export type TPriceItemSortField = (typeof PRICE_ITEM_SORT_FIELDS)[number];
+
+/**
+ * A get's page of the list's items, as finds page (CONTRACT 1): `page`, `pageSize` (at most
+ * 1,000), `sort` over item fields and `search` (order number, description or reference); with no
+ * paging given, the first 1,000 items in id order.
+ */
+export const ZPriceListGetRequest = ZFindQuery.extend({ sort: sortOf(PRICE_ITEM_SORT_FIELDS) });
+export type TPriceListGetRequest = z.infer<typeof ZPriceListGetRequest>;
 
 export const ZPriceListSaveRequest = z.object({ priceListInfos: z.array(ZPriceListInput).min(1).max(20) });
 export const ZPriceListDeleteRequest = z.object({
@@ -128,12 +227,41 @@ export const ZPriceListDeleteRequest = z.object({
     .min(1)
     .max(100),
 });
-export const ZPriceListCopyRequest = z.object({ priceListId: ZId });
+/**
+ * The lists to copy: the list key shape every other price-list call takes
+ * (`{priceListInfos: [{priceListId}]}`), or one `{priceListId}` as the first clients sent it.
+ */
+export const ZPriceListCopyRequest = z
+  .object({
+    priceListId: ZId.optional(),
+    priceListInfos: z
+      .array(z.object({ priceListId: ZId }))
+      .min(1)
+      .max(20)
+      .optional(),
+  })
+  .refine((body) => (body.priceListId === undefined) !== (body.priceListInfos === undefined), {
+    message: 'priceListInfos is required',
+    path: ['priceListInfos'],
+    params: { key: 'required', values: { name: 'priceListInfos' } },
+  })
+  .transform((body) => ({
+    priceListIds: body.priceListInfos?.map((list) => list.priceListId) ?? [body.priceListId!],
+  }));
 
-/** A list in a find: its record without items (lists may hold 100,000), with how many it has. */
+/**
+ * A list with how many items it has (`itemCount`): a find answers it without items; a get, save,
+ * update or import with one page of them (the first 1,000 unless the get asks for another).
+ */
 export const ZPriceListSummary = ZPriceList.extend({
   itemCount: z.number().int().nonnegative(),
   companyName: z.string().nullable(),
 });
 export const ZPriceListInfos = z.object({ priceListInfos: z.array(ZPriceListSummary) });
 export const ZPriceListPage = ZPriceListInfos.extend({ totalCount: z.number().int().nonnegative() });
+/**
+ * A get: the list (its `itemCount` counts all its items) with one page of them in
+ * `priceItemInfos`, and `totalCount`, the items the request's search matches (all of them without
+ * one), which the paging runs over.
+ */
+export const ZPriceListGetAnswer = ZPriceListInfos.extend({ totalCount: z.number().int().nonnegative() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_AREAS } from '../auth/permissions.ts';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { text } from '../common/fields.ts';
 
 export const ZRolePermissionInfo = z.object({
@@ -69,7 +69,11 @@ export const ZRoleData = z.object({
 });
 export type TRoleData = z.infer<typeof ZRoleData>;
 
+/** The fields a find may sort by. */
+export const ROLE_SORT_FIELDS = ['roleName', 'roleId'] as const;
+
 export const ZRoleFindRequest = ZFindQuery.extend({
+  sort: sortOf(ROLE_SORT_FIELDS),
   ids: z.array(ZId).max(1000).optional(),
   names: z.array(z.string().max(64)).max(1000).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { text } from '../common/fields.ts';
 
 export const ZTerms = z.object({
@@ -27,14 +27,16 @@ export const ZTermsInput = z.object({
 });
 export type TTermsInput = z.infer<typeof ZTermsInput>;
 
+/** The fields a find may sort by. */
+export const TERMS_SORT_FIELDS = ['termsTitle', 'lastUpdate', 'createdOn', 'active'] as const;
+
 export const ZTermsFindRequest = ZFindQuery.extend({
+  sort: sortOf(TERMS_SORT_FIELDS),
   ids: z.array(ZId).max(1000).optional(),
   companyIds: z.array(ZId).max(1000).optional(),
   active: z.boolean().optional(),
 });
 export type TTermsFindRequest = z.infer<typeof ZTermsFindRequest>;
-
-export const TERMS_SORT_FIELDS = ['termsTitle', 'lastUpdate', 'createdOn', 'active'] as const;
 
 export const ZTermsSaveRequest = z.object({ termsInfos: z.array(ZTermsInput).min(1).max(20) });
 export const ZTermsDeleteRequest = z.object({

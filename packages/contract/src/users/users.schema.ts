@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { email, optionalText, passwordHash, text, ZLogin, ZPhone } from '../common/fields.ts';
 import { ZCompanyRef } from '../companies/companies.schema.ts';
-import { ZLicense } from '../licenses/licenses.schema.ts';
+import { ZLicense } from '../licences/licences.schema.ts';
 import { INTERFACE_LANGUAGES } from '../common/languages.ts';
 
 export const ZRoleRef = z.object({ roleId: ZId, roleName: z.string() });
@@ -45,11 +45,16 @@ export const ZUserData = z.object({
 });
 export type TUserData = z.infer<typeof ZUserData>;
 
-/** Create (no id, passwordHash required) or update (id) of one user. */
+/**
+ * Create (no id, a password required) or update (id) of one user. The password's hash comes as
+ * `hashedPassword`, the spec's name for the field (section 3), or as `passwordHash`, the name the
+ * other password calls use; the server reads one `passwordHash`.
+ */
 export const ZUserInput = ZUserData.extend({
   id: ZId.optional(),
   login: ZLogin,
   passwordHash: passwordHash().optional(),
+  hashedPassword: passwordHash().optional(),
   active: z.boolean().optional(),
   registrationCompleted: z.boolean().optional(),
   roles: z
@@ -59,14 +64,43 @@ export const ZUserInput = ZUserData.extend({
   photoFileName: optionalText('photoFileName', 255),
   /** Its size is checked when decoded (413 past 2 MiB); the route's body limit bounds it first. */
   photoBase64: z.string().nullish(),
-}).refine((u) => u.id !== undefined || u.passwordHash !== undefined, {
-  message: 'password is required',
-  path: ['passwordHash'],
-  params: { key: 'required', values: { name: 'password' } },
-});
+})
+  .refine((u) => u.id !== undefined || u.passwordHash !== undefined || u.hashedPassword !== undefined, {
+    message: 'password is required',
+    path: ['passwordHash'],
+    params: { key: 'required', values: { name: 'password' } },
+  })
+  .refine((u) => !u.passwordHash || !u.hashedPassword || u.passwordHash === u.hashedPassword, {
+    message: 'two different passwords',
+    path: ['hashedPassword'],
+    params: { key: 'notValid', values: { name: 'hashedPassword' } },
+  })
+  .transform(({ hashedPassword, ...user }) => ({
+    ...user,
+    passwordHash: user.passwordHash ?? hashedPassword,
+    // A find answers the photo's name without its content (photoBase64 null): sent back so, the
+    // photo stays; a removal sends no name.
+    photoBase64: user.photoBase64 === null && user.photoFileName ? undefined : user.photoBase64,
+  }));
+/** A user as saved (what the server reads: one `passwordHash`). */
 export type TUserInput = z.infer<typeof ZUserInput>;
+/** A user as a client sends it. */
+export type TUserInputSent = z.input<typeof ZUserInput>;
+
+/** The fields a find may sort by. */
+export const USER_SORT_FIELDS = [
+  'login',
+  'firstName',
+  'lastName',
+  'email',
+  'companyName',
+  'lastLogin',
+  'joinDate',
+  'active',
+] as const;
 
 export const ZUserFindRequest = ZFindQuery.extend({
+  sort: sortOf(USER_SORT_FIELDS),
   ids: z.array(ZId).max(1000).optional(),
   logins: z.array(z.string().max(64)).max(1000).optional(),
   companyIds: z.array(ZId).max(1000).optional(),
@@ -90,17 +124,6 @@ export const ZUserDeleteRequest = z.object({
     .min(1)
     .max(1000),
 });
-
-export const USER_SORT_FIELDS = [
-  'login',
-  'firstName',
-  'lastName',
-  'email',
-  'companyName',
-  'lastLogin',
-  'joinDate',
-  'active',
-] as const;
 
 /** Answers carrying users: save, approve, delete, me, register, activate, accept terms. */
 export const ZUserInfos = z.object({ userInfos: z.array(ZUser) });

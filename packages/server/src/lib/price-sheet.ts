@@ -1,8 +1,16 @@
 import type { Writable } from 'node:stream';
-import type { TMessage, TPriceItem, TPriceItemInput } from '@portal/contract';
+import {
+  PRICE_ITEM_NUMBER_RANGE,
+  PRICE_ITEM_TEXT_MAX,
+  type TMessage,
+  type TMessageValues,
+  type TPriceItem,
+  type TPriceItemInput,
+} from '@portal/contract';
 import type { CellValue } from 'exceljs';
 import { AppError, unprocessable } from './app-error.ts';
 import { lazy } from './lazy.ts';
+import { xlsxPartsStream } from './xlsx-guard.ts';
 
 /** exceljs, loaded with the first import or export. */
 const loadExcel = lazy(async () => (await import('exceljs')).default);
@@ -25,23 +33,26 @@ type TColumn = {
   key: TColumnKey;
   kind: 'text' | 'number' | 'yesno' | 'unit' | 'currency';
   width: number;
+  /** The contract's bounds (text: longest length; number: range), as plain numbers for the per-cell check. */
+  min?: number;
   max?: number;
 };
 
 /** The sheet's columns, in order: export writes them, import reads them by position. */
 const COLUMNS: readonly TColumn[] = [
-  { key: 'orderNumber', kind: 'text', width: 16, max: 50 },
-  { key: 'description', kind: 'text', width: 40, max: 500 },
-  { key: 'information', kind: 'text', width: 30, max: 2000 },
-  { key: 'value', kind: 'number', width: 12 },
+  { key: 'orderNumber', kind: 'text', width: 16, max: PRICE_ITEM_TEXT_MAX.orderNumber },
+  { key: 'description', kind: 'text', width: 40, max: PRICE_ITEM_TEXT_MAX.priceItemDescription },
+  { key: 'information', kind: 'text', width: 30, max: PRICE_ITEM_TEXT_MAX.priceItemInformation },
+  { key: 'value', kind: 'number', width: 12, ...PRICE_ITEM_NUMBER_RANGE.priceItemValue },
   ...([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((n) => ({
     key: `refValue${n}` as const,
     kind: 'number' as const,
     width: 11,
+    ...PRICE_ITEM_NUMBER_RANGE[`refValue${n}`],
   })),
-  { key: 'kFactor', kind: 'number', width: 10 },
+  { key: 'kFactor', kind: 'number', width: 10, ...PRICE_ITEM_NUMBER_RANGE.kFactor },
   { key: 'convertible', kind: 'yesno', width: 12 },
-  { key: 'reference', kind: 'text', width: 18, max: 200 },
+  { key: 'reference', kind: 'text', width: 18, max: PRICE_ITEM_TEXT_MAX.priceItemReference },
   { key: 'perUnit', kind: 'unit', width: 10 },
   { key: 'unit', kind: 'unit', width: 10 },
   { key: 'currency', kind: 'currency', width: 10 },
@@ -239,13 +250,14 @@ function checkRow(
   context: TRowContext,
 ): TMessage[] | undefined {
   let faults: TMessage[] | undefined;
-  const fail = (key: TMessage['key'], column: TColumn, value?: string) => {
+  const fail = (key: TMessage['key'], column: TColumn, value?: string, more?: TMessageValues) => {
     (faults ??= []).push({
       key,
       values: {
         row: rowNumber,
         column: titleOf(column.key, 'en'),
         ...(value !== undefined ? { value } : {}),
+        ...more,
       },
     });
   };
@@ -264,10 +276,11 @@ function checkRow(
           break;
         }
         const number = Number(text.replace(',', '.'));
-        // The same bounds as the save's schema, so an imported list always saves again.
-        const [min, max] =
-          column.key === 'value' ? [0, 1e10] : column.key === 'kFactor' ? [0, 1e6] : [-1e9, 1e9];
-        if (!Number.isFinite(number) || number < min || number > max) fail('importNotNumber', column, text);
+        // The save's bounds (the contract's), so an imported list always saves again.
+        const min = column.min!;
+        const max = column.max!;
+        if (!Number.isFinite(number)) fail('importNotNumber', column, text);
+        else if (number < min || number > max) fail('importOutOfRange', column, text, { min, max });
         values[index] = number;
         break;
       }
@@ -335,11 +348,14 @@ function itemJson(v: readonly unknown[]): string {
  * while the next is read; answers how many rows the sheet held. Any faulty row rejects the whole
  * file with 422 and one message per faulty cell (the first 100, then a count of the other rows);
  * after the first, no more batches are sent, and when it rejects no `onBatch` is still running.
+ * A sheet with more than `maxRows` item rows (good or bad) is 422 `priceListTooManyItems` at the
+ * first row past it: the rest of the file is never read.
  */
 export async function readPriceSheet(
   filePath: string,
   codes: TSheetCodes,
   onBatch: (itemsJson: string) => Promise<void>,
+  maxRows = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   const context: TRowContext = {
     unitIds: inverse(codes.units),
@@ -371,7 +387,9 @@ export async function readPriceSheet(
   const cells: string[] = new Array<string>(COLUMN_COUNT).fill('');
   const values: unknown[] = new Array<unknown>(COLUMN_COUNT).fill(null);
   const ExcelJS = await loadExcel();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+  // The parts are measured as they inflate: a zip's declared sizes are no bound.
+  const parts = xlsxPartsStream(filePath, 'excelFile');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(parts, {
     entries: 'emit',
     sharedStrings: 'cache',
     styles: 'ignore',
@@ -392,6 +410,8 @@ export async function readPriceSheet(
           if (text !== '') blank = false;
         }
         if (blank) continue;
+        if (rows + faultyRows >= maxRows)
+          throw unprocessable('priceListTooManyItems', { max: maxRows }, 'excelFile');
         const rowFaults = checkRow(cells, values, row.number, context);
         if (rowFaults) {
           faultyRows += 1;
@@ -422,6 +442,8 @@ export async function readPriceSheet(
     await writing.catch(() => undefined);
     if (error instanceof AppError || error === writeError) throw error;
     throw unprocessable('importUnreadable', { name: 'excelFile' }, 'excelFile');
+  } finally {
+    parts.destroy();
   }
 }
 

@@ -1,3 +1,7 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,7 +36,74 @@ async function realDeadlock(): Promise<unknown> {
   }
 }
 
+/** Statements each database refuses with a data error (SQLSTATE class 22). */
+const DATA_ERRORS = [
+  // 22003 numeric value out of range: price_items.value is numeric(14, 4).
+  'select 10000000000::numeric(14, 4)',
+  // 22001 string too long for its column.
+  "insert into short_texts values ('xyz')",
+  // 22P02 invalid text representation.
+  "select 'twelve'::integer",
+];
+
+/** The errors PGlite and (with TEST_DATABASE_URL) node-postgres raise for them, as Drizzle wraps them. */
+async function realDataErrors(): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  const run = async (execute: (statement: string) => Promise<unknown>) => {
+    await execute('create temporary table short_texts (s varchar(2))');
+    for (const statement of DATA_ERRORS)
+      errors.push(
+        await execute(statement).then(
+          () => new Error(`${statement} succeeded`),
+          (e: unknown) => e,
+        ),
+      );
+  };
+  const lite = new PGlite();
+  try {
+    const db = drizzlePglite(lite);
+    await run((statement) => db.execute(sql.raw(statement)));
+  } finally {
+    await lite.close();
+  }
+  if (serverUrl) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      const db = drizzlePg(client);
+      await run((statement) => db.execute(sql.raw(statement)));
+    } finally {
+      await client.end();
+    }
+  }
+  return errors;
+}
+
 describe('errors', () => {
+  it('answers 400 valueNotStorable, not 500, when the database refuses a value (SQLSTATE class 22)', async () => {
+    const errors = await realDataErrors();
+    const codes = errors.map((e) => (e as { cause?: { code?: string } }).cause?.code);
+    expect(codes).toEqual(codes.map((_, i) => ['22003', '22001', '22P02'][i % 3]));
+    const dataApp = Fastify();
+    try {
+      await dataApp.register(errorsPlugin);
+      let next = 0;
+      dataApp.get('/fails', async () => {
+        throw errors[next++];
+      });
+      for (const _ of errors) {
+        const answer = await dataApp.inject({ method: 'GET', url: '/fails' });
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toMatchObject({
+          responseCode: 400,
+          errorDetails: [{ key: 'valueNotStorable' }],
+        });
+      }
+    } finally {
+      await dataApp.close();
+    }
+  });
+
   const app = Fastify();
   afterAll(() => app.close());
 

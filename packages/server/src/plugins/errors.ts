@@ -66,6 +66,17 @@ function fromConstraint(error: unknown): AppError | undefined {
 }
 
 /**
+ * A value the database refused (SQLSTATE class 22: numeric value out of range 22003, string too
+ * long 22001, invalid text representation 22P02, ...) is the request's fault: 400, not 500. The
+ * contract's limits should stop it first; this is the net for a limit the schemas miss.
+ */
+function fromDataError(error: unknown): AppError | undefined {
+  return pgErrorOf(error)?.code.startsWith('22')
+    ? new AppError(400, [{ key: 'valueNotStorable' }])
+    : undefined;
+}
+
+/**
  * Headers a file answer sets before its body (send-file.ts): an error after them (its file gone
  * between the check and the read) would go out typed as the file, outside the envelope, with the
  * file's ETag and its Cache-Control, so a cache could keep the error for a year.
@@ -84,7 +95,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     for (const name of FILE_HEADERS) reply.removeHeader(name);
     void reply.header('cache-control', 'no-store');
-    const appError = error instanceof AppError ? error : (fromConstraint(error) ?? fromFastifyError(error));
+    const dataError = error instanceof AppError ? undefined : fromDataError(error);
+    // Logged: a value that reaches the database only to be refused there is a limit missing from the contract.
+    if (dataError) request.log.warn({ err: error }, 'database refused a value');
+    const appError =
+      error instanceof AppError ? error : (fromConstraint(error) ?? dataError ?? fromFastifyError(error));
     if (appError) {
       if (appError.status === 401 || appError.status === 403 || appError.status === 429) {
         request.log.info({ status: appError.status, details: appError.details }, 'request refused');

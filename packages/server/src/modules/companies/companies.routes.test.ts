@@ -86,6 +86,19 @@ describe('company get, save, update and delete', () => {
     expect(company!.companyLogoHash).toMatch(/^[0-9a-f]{64}$/);
     const picture = await t.app.inject({ method: 'GET', url: `/api/picture/${company!.companyLogoHash}` });
     expect(picture.statusCode).toBe(200);
+    // The logo itself as spec 3 names it: always on the one record, on a find when asked.
+    expect((await getCompany(admin, company!.companyId)).company?.companyLogoBase64).toBe(PNG_1PX);
+    const findOne = async (body: Record<string, unknown>) =>
+      (
+        (
+          await t.call('POST', '/api/company/find', {
+            token: admin,
+            body: { ids: [company!.companyId], ...body },
+          })
+        ).body.companyInfos as TCompany[]
+      )[0];
+    expect((await findOne({ includeLogos: true }))?.companyLogoBase64).toBe(PNG_1PX);
+    expect((await findOne({}))?.companyLogoBase64).toBeUndefined();
   });
 
   it('refuses a stale update (409) and a missing lastUpdate (400), and applies a fresh one', async () => {

@@ -30,8 +30,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
     async ({ caller, body }) => {
       if (caller && !caller.selfcare && caller.permissions.has('companymanagement.read'))
         return companies.find(caller, body);
-      const companyInfos = await companies.publicList();
-      return { companyInfos, totalCount: companyInfos.length };
+      return companies.publicList(body);
     },
   );
 

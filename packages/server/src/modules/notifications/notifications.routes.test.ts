@@ -56,6 +56,27 @@ describe('notifications', () => {
     expect(stranger.status).toBe(404);
   });
 
+  it("answers 404 and marks nothing when a notification to mark is another tree's or does not exist", async () => {
+    const mine = await makeCompany(t);
+    const other = await makeCompany(t);
+    const reader = await signedInUser(t, { companyId: mine.id });
+    const own = await write({ notificationTitle: 'Own', companyId: mine.id });
+    const theirs = await write({ notificationTitle: 'Theirs', companyId: other.id });
+    const before = (await inbox(reader.authToken)).unreadCount;
+    for (const ids of [
+      [theirs.notificationId],
+      [own.notificationId, theirs.notificationId],
+      [2_000_000_000],
+    ]) {
+      const marked = await t.call('POST', '/api/notification/read', {
+        token: reader.authToken,
+        body: { notificationInfos: ids.map((notificationId) => ({ notificationId })) },
+      });
+      expect(marked.status, JSON.stringify(ids)).toBe(404);
+    }
+    expect((await inbox(reader.authToken)).unreadCount).toBe(before);
+  });
+
   it('keeps read state per user, counts unread, and marks all read at once', async () => {
     const company = await makeCompany(t);
     const first = await signedInUser(t, { companyId: company.id });

@@ -1,4 +1,4 @@
-import type { TPriceList } from '@portal/contract';
+import { PRICE_ITEM_NUMBER_RANGE, type TPriceList } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
@@ -98,6 +98,50 @@ describe('price list Excel export and import', () => {
     expect((await items(list.priceListId)).map((i) => i.orderNumber)).toEqual(['KEEP']);
   });
 
+  it('holds the bounds the save holds: 10000000000 in Price is 422 naming the cell and changes nothing', async () => {
+    const tooLarge = 10_000_000_000;
+    const { max } = PRICE_ITEM_NUMBER_RANGE.priceItemValue;
+    const sheetOf = async (price: number) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Prices');
+      sheet.addRow(['Order number', 'Description', 'Information', 'Price']);
+      sheet.addRow(['BIG', null, null, price]);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const save = (price: number) =>
+      t.call('POST', '/api/prices/save/pricelist', {
+        token: admin,
+        body: {
+          priceListInfos: [
+            { priceListCode: unique('XL'), priceItemInfos: [{ orderNumber: 'BIG', priceItemValue: price }] },
+          ],
+        },
+      });
+    expect((await save(tooLarge)).status).toBe(400);
+    const list = await makeList([{ orderNumber: 'KEEP', priceItemValue: 1 }]);
+    const refused = await importBase64(list.priceListId, await sheetOf(tooLarge));
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errorDetails).toEqual([
+      {
+        key: 'importOutOfRange',
+        values: { row: 2, column: 'Price', value: '10000000000', min: 0, max },
+      },
+    ]);
+    expect(refused.body.errorMessages).toContain(
+      `[Detail] row 2, column Price: 10000000000 is not between 0 and ${max}`,
+    );
+    expect(await items(list.priceListId)).toMatchObject([{ orderNumber: 'KEEP', priceItemValue: 1 }]);
+
+    // The largest value the save takes, the import takes too, and stores the same.
+    const saved = await save(max);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const imported = await importBase64(list.priceListId, await sheetOf(max));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const savedId = (saved.body.priceListInfos as TList[])[0]!.priceListId;
+    expect(await items(list.priceListId)).toEqual(await items(savedId));
+    expect(await items(list.priceListId)).toMatchObject([{ orderNumber: 'BIG', priceItemValue: max }]);
+  });
+
   it('lists at most 100 bad cells and counts the other rows', async () => {
     const list = await makeList([{ orderNumber: 'KEEP' }]);
     const workbook = new ExcelJS.Workbook();
@@ -131,7 +175,7 @@ describe('price list Excel export and import', () => {
 
   it('streams an import as multipart, and keeps other trees out (404)', async () => {
     const source = await makeList([{ orderNumber: 'M-1', priceItemValue: 3 }]);
-    const file = (await exported(source.priceListId, 'partlist', 'en')).rawPayload;
+    const file = (await exported(source.priceListId, 'pricelist', 'en')).rawPayload;
     const target = await makeList([]);
     const boundary = 'portal-test-boundary';
     const payload = Buffer.concat([

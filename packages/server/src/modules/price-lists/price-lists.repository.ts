@@ -1,4 +1,9 @@
-import type { TPriceItemInput, TPriceListFindRequest } from '@portal/contract';
+import type {
+  TPriceItemInput,
+  TPriceItemSortField,
+  TPriceListFindRequest,
+  TPriceListGetRequest,
+} from '@portal/contract';
 import { and, asc, count, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbContext } from '../../db/context.ts';
@@ -33,8 +38,37 @@ const ITEM_VALUES = sql.raw(`x."orderNumber", nullif(x."priceItemDescription", '
 const ITEM_COLUMNS = sql.raw(`order_number, description, information, value, ref_value1, ref_value2,
   ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9, k_factor,
   ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id`);
-/** Items per piece of JSON text when a list's items are read as JSON. */
-const JSON_PIECE = 2000;
+/** A list's items sort by these columns (then by id, the fallback, so paging is stable). */
+const ITEM_SORT_COLUMNS: Record<TPriceItemSortField, AnyPgColumn> = {
+  priceItemId: priceItems.id,
+  orderNumber: priceItems.orderNumber,
+  priceItemDescription: priceItems.description,
+  priceItemValue: priceItems.value,
+  refValue1: priceItems.refValue1,
+  refValue2: priceItems.refValue2,
+  refValue3: priceItems.refValue3,
+  refValue4: priceItems.refValue4,
+  refValue5: priceItems.refValue5,
+  refValue6: priceItems.refValue6,
+  refValue7: priceItems.refValue7,
+  refValue8: priceItems.refValue8,
+  refValue9: priceItems.refValue9,
+  kFactor: priceItems.kFactor,
+  priceItemReference: priceItems.reference,
+};
+
+/** A list's items, and those whose order number, description or reference hold `search`. */
+function itemsWhere(listId: number, search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return eq(priceItems.priceListId, listId);
+  const pattern = likePattern(text);
+  return and(
+    eq(priceItems.priceListId, listId),
+    sql`(lower(${priceItems.orderNumber}) like ${pattern}
+      or lower(coalesce(${priceItems.description}, '')) like ${pattern}
+      or lower(coalesce(${priceItems.reference}, '')) like ${pattern})`,
+  );
+}
 /** Items per statement when a list's items are written from records. */
 const BATCH = 2000;
 
@@ -103,7 +137,7 @@ export class PriceListsRepository {
         .from(priceLists)
         .leftJoin(companies, eq(companies.id, priceLists.companyId))
         .where(where)
-        .orderBy(...orderOf(filter, SORT_COLUMNS, priceLists.id))
+        .orderBy(...orderOf(filter.sort, SORT_COLUMNS, priceLists.id))
         .limit(page.limit)
         .offset(page.offset),
       this.#ctx.db.select({ total: count() }).from(priceLists).where(where),
@@ -116,35 +150,28 @@ export class PriceListsRepository {
     return row;
   }
 
-  async items(listId: number): Promise<TPriceItemRow[]> {
+  /**
+   * One page of a list's items in the request's order (then by id), those matching its search
+   * when it has one: at most one page is ever read, however long the list.
+   */
+  async itemPage(listId: number, query: TPriceListGetRequest): Promise<TPriceItemRow[]> {
+    const page = pageOf(query);
     return this.#ctx.db
       .select()
       .from(priceItems)
-      .where(eq(priceItems.priceListId, listId))
-      .orderBy(asc(priceItems.id));
+      .where(itemsWhere(listId, query.search))
+      .orderBy(...orderOf(query.sort, ITEM_SORT_COLUMNS, priceItems.id))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
-  /**
-   * A list's items as API records written by PostgreSQL: pieces of JSON text, each up to
-   * JSON_PIECE items separated by commas, in id order, read in one statement (one snapshot).
-   */
-  async itemsAsJson(listId: number): Promise<string[]> {
-    const result = await this.#ctx.db.execute(sql`
-      select string_agg(item, ',' order by id) as piece
-      from (
-        select id, (row_number() over (order by id) - 1) / ${JSON_PIECE} as part,
-          json_build_object('priceItemId', id, 'priceListId', price_list_id, 'orderNumber', order_number,
-            'priceItemDescription', description, 'priceItemInformation', information, 'priceItemValue', value,
-            'refValue1', ref_value1, 'refValue2', ref_value2, 'refValue3', ref_value3, 'refValue4', ref_value4,
-            'refValue5', ref_value5, 'refValue6', ref_value6, 'refValue7', ref_value7, 'refValue8', ref_value8,
-            'refValue9', ref_value9, 'kFactor', k_factor, 'refValuesCanBeConverted', ref_values_can_be_converted,
-            'priceItemReference', reference, 'priceItemPerUnitId', per_unit_id,
-            'priceItemMeasurementUnitId', measurement_unit_id, 'currencyId', currency_id)::text as item
-        from ${priceItems} where price_list_id = ${listId}
-      ) items
-      group by part order by part`);
-    // Both drivers answer { rows }.
-    return (result as { rows: { piece: string }[] }).rows.map((row) => row.piece);
+  /** How many of a list's items match `search` (all of them without one). */
+  async countItems(listId: number, search: string | undefined): Promise<number> {
+    const [row] = await this.#ctx.db
+      .select({ total: count() })
+      .from(priceItems)
+      .where(itemsWhere(listId, search));
+    return row?.total ?? 0;
   }
 
   /** Copies one list's items into another, in the database. */

@@ -5,19 +5,20 @@ import {
   ZPriceListCopyRequest,
   ZPriceListDeleteRequest,
   ZPriceListFindRequest,
+  ZPriceListGetAnswer,
+  ZPriceListGetRequest,
   ZPriceListInfos,
   ZPriceListPage,
   ZPriceListSaveRequest,
   ZIdParams,
 } from '@portal/contract';
-import multipart from '@fastify/multipart';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../lib/app-error.ts';
 import { decodeBase64 } from '../../lib/file-store.ts';
 import { contentDisposition } from '../../lib/send-file.ts';
-import { JsonText, routesOf } from '../../plugins/routes.ts';
+import { routesOf } from '../../plugins/routes.ts';
+import { acceptUploads } from '../../plugins/uploads.ts';
 import { MAX_IMPORT_BYTES } from './price-lists.service.ts';
 
 const ZLanguageQuery = z.object({ language: z.enum(INTERFACE_LANGUAGES).optional() });
@@ -40,27 +41,14 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
     route.post(
       url,
       {
-        summary: 'One price list with all its items',
+        summary:
+          'One price list with a page of its items (page, pageSize up to 1000, sort, search; by default the first 1000) and totalCount',
         permission: 'contentmanagement.read',
         params: ZIdParams,
-        response: ZPriceListInfos,
+        body: ZPriceListGetRequest,
+        response: ZPriceListGetAnswer,
       },
-      // 100,000 items are about 40 MB of JSON: PostgreSQL writes the items' text, which goes out as
-      // it is, instead of becoming objects and then text again.
-      async ({ caller, params }) => {
-        const { head, itemPieces } = await priceLists.getAsJson(caller, params.id);
-        const { priceItemInfos: _none, ...fields } = head;
-        // The head's members, then the items after them: {…,"priceItemInfos":[…]}.
-        const headText = JSON.stringify(fields).slice(0, -1);
-        return new JsonText(
-          [
-            `"priceListInfos":[${headText},"priceItemInfos":[`,
-            ...itemPieces.flatMap((piece, index) => (index === 0 ? [piece] : [',', piece])),
-            ']}]',
-          ],
-          { stream: true },
-        );
-      },
+      ({ caller, params, body }) => priceLists.getPage(caller, params.id, body),
     );
   }
 
@@ -83,7 +71,7 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
       url,
       {
         summary:
-          'Create or update price lists; priceItemInfos replace the items, priceItemChanges change some',
+          'Create or update price lists; priceItemInfos replace the items, priceItemChanges change some; answers the first 1000 items',
         permission,
         body: ZPriceListSaveRequest,
         response: ZPriceListInfos,
@@ -117,7 +105,12 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
       body: ZPriceListCopyRequest,
       response: ZPriceListInfos,
     },
-    async ({ caller, body }) => ({ priceListInfos: [await priceLists.copy(caller, body.priceListId)] }),
+    async ({ caller, body }) => {
+      const copies = [];
+      // One after another: copies of one list must not pick the same name.
+      for (const id of body.priceListIds) copies.push(await priceLists.copy(caller, id));
+      return { priceListInfos: copies };
+    },
   );
 
   for (const kind of ['pricelist', 'partlist'] as const) {
@@ -130,11 +123,11 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
         query: ZLanguageQuery,
       },
       async ({ caller, params, query, request, reply }) => {
-        const code = await priceLists.codeOf(caller, params.id);
+        const code = await priceLists.codeOf(caller, params.id, kind);
         const language = query.language ?? languageOfHeader(request.headers['accept-language']);
         const body = new PassThrough();
         void priceLists
-          .exportSheet(caller, params.id, language, body)
+          .exportSheet(caller, params.id, kind, language, body)
           .catch((error: unknown) => body.destroy(error as Error));
         return reply
           .type(XLSX_TYPE)
@@ -147,7 +140,7 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
     route.post(
       `/prices/import/${kind}`,
       {
-        summary: 'Replace the list items from an .xlsx sent base64 (all or nothing: 422 names every bad row)',
+        summary: `Replace the ${kind === 'pricelist' ? 'price' : 'part'} list items from an .xlsx sent base64 (all or nothing: 422 names every bad row)`,
         permission: 'contentmanagement.update',
         body: ZImportRequest,
         response: ZPriceListInfos,
@@ -157,7 +150,13 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
         const content = decodeBase64('excelFile', body.excelFile.base64FileContent, MAX_IMPORT_BYTES);
         return {
           priceListInfos: [
-            await priceLists.importSheet(caller, body.priceListId, Readable.from([content]), 'excelFile'),
+            await priceLists.importSheet(
+              caller,
+              body.priceListId,
+              kind,
+              Readable.from([content]),
+              'excelFile',
+            ),
           ],
         };
       },
@@ -171,21 +170,19 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
 async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { priceLists } = app.services;
   const route = routesOf(app);
-  await app.register(multipart, { limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: 2, parts: 3 } });
+  const readUpload = await acceptUploads(app, { maxBytes: MAX_IMPORT_BYTES, defaultName: 'import.xlsx' });
   for (const kind of ['pricelist', 'partlist'] as const) {
     route.post(
       `/prices/import/${kind}/:id/upload`,
       {
-        summary: 'Replace the list items from an .xlsx streamed as multipart (field "file"), all or nothing',
+        summary: `Replace the ${kind === 'pricelist' ? 'price' : 'part'} list items from an .xlsx streamed as multipart (field "file"), all or nothing`,
         permission: 'contentmanagement.update',
         params: ZIdParams,
         response: ZPriceListInfos,
       },
       async ({ caller, params, request }) => {
-        if (!request.isMultipart()) throw badRequest('multipartFileRequired', undefined, 'file');
-        const part = await request.file();
-        if (!part) throw badRequest('multipartFileRequired', undefined, 'file');
-        return { priceListInfos: [await priceLists.importSheet(caller, params.id, part.file, 'file')] };
+        const { stream } = await readUpload(request);
+        return { priceListInfos: [await priceLists.importSheet(caller, params.id, kind, stream, 'file')] };
       },
     );
   }

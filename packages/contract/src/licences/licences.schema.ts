@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFindQuery, ZId, ZIsoDate } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId, ZIsoDate } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 import { MESSAGES } from '../common/messages.ts';
 
@@ -20,9 +20,18 @@ export const ZLicense = z.object({
 });
 export type TLicense = z.infer<typeof ZLicense>;
 
+/**
+ * How many of the companies using a licence its record names (by name; `companyCount` says how many
+ * there are): a licence shared by thousands of companies keeps a small record.
+ */
+export const LICENCE_COMPANIES_SHOWN = 20;
+
 /** A licence in the licences list: its record and the companies that use it. */
 export const ZLicenseListItem = ZLicense.extend({
+  /** The first LICENCE_COMPANIES_SHOWN companies using it, by name. */
   companies: z.array(z.object({ companyId: z.number().int(), companyName: z.string() })),
+  /** How many companies use it in all. */
+  companyCount: z.number().int().nonnegative().optional(),
 });
 export type TLicenseListItem = z.infer<typeof ZLicenseListItem>;
 
@@ -41,20 +50,22 @@ export const ZLicenseInput = z.object({
 });
 export type TLicenseInput = z.infer<typeof ZLicenseInput>;
 
-export const ZLicenseFindRequest = ZFindQuery.extend({
-  ids: z.array(ZId).max(1000).optional(),
-  active: z.boolean().optional(),
-  /** Only licences that end within this many days (expired ones included). */
-  expiringWithinDays: z.number().int().min(0).max(3650).optional(),
-});
-export type TLicenseFindRequest = z.infer<typeof ZLicenseFindRequest>;
-
+/** The fields a find may sort by. */
 export const LICENSE_SORT_FIELDS = [
   'licenseValidUntil',
   'licenseCode',
   'maxNumberOfUsers',
   'active',
 ] as const;
+
+export const ZLicenseFindRequest = ZFindQuery.extend({
+  sort: sortOf(LICENSE_SORT_FIELDS),
+  ids: z.array(ZId).max(1000).optional(),
+  active: z.boolean().optional(),
+  /** Only licences that end within this many days (expired ones included). */
+  expiringWithinDays: z.number().int().min(0).max(3650).optional(),
+});
+export type TLicenseFindRequest = z.infer<typeof ZLicenseFindRequest>;
 
 export const ZLicenseSaveRequest = z.object({ licenseInfos: z.array(ZLicenseInput).min(1).max(100) });
 /** The spec's check payload: which licences to check now. */
