@@ -11,21 +11,36 @@ import { lazy } from './lazy.ts';
 
 export type TStoredFile = { hash: string; size: number; mimeType: string };
 
+/** A blob moved out of the way by the sweep: deleted once its row's removal commits, else put back. */
+export type TSetAside = { hash: string; size: number; discard(): Promise<void>; restore(): Promise<void> };
+
+/** What `putStream` is told: its limit, the field it names in errors, and what runs before it keeps the file. */
+export type TPutStreamOptions = {
+  maxBytes: number;
+  name: string;
+  /** Reads the written file before it is kept: when it throws, nothing is stored. */
+  check?: (path: string) => Promise<void>;
+  /** Runs after `check` with the file's hash, before the file takes its place (the record of it). */
+  beforeKeep?: (file: TStoredFile) => Promise<void>;
+};
+
 /**
  * Where file contents live, by SHA-256: a folder under the data directory now; object storage can
  * come later behind the same few operations.
  */
 export type TBlobStore = {
-  put(content: Buffer, mimeType: string): Promise<TStoredFile>;
-  /**
-   * Streams `source` in, hashing on the way, never holding it whole; past `maxBytes` it throws 413.
-   * `check` reads the written file before it is kept: when it throws, nothing is stored.
-   */
-  putStream(
-    source: Readable,
+  /** Stores `content` unless it is there; `beforeKeep` runs first (see TPutStreamOptions). */
+  put(
+    content: Buffer,
     mimeType: string,
-    options: { maxBytes: number; name: string; check?: (path: string) => Promise<void> },
+    beforeKeep?: (file: TStoredFile) => Promise<void>,
   ): Promise<TStoredFile>;
+  /** Streams `source` in, hashing on the way, never holding it whole; past `maxBytes` it throws 413. */
+  putStream(source: Readable, mimeType: string, options: TPutStreamOptions): Promise<TStoredFile>;
+  /** Moves a stored file out of its place (null when it is not there): see TSetAside. */
+  setAside(hash: string): Promise<TSetAside | null>;
+  /** Deletes temporary files last written before `before` (a crash's leftovers); answers how many. */
+  removeTemporaries(before: Date): Promise<number>;
   read(hash: string): Promise<Buffer>;
   /** Bytes `start` to `end` (inclusive) of a stored file, or all of it. */
   openRead(hash: string, range?: { start: number; end: number }): Readable;
@@ -35,13 +50,33 @@ export type TBlobStore = {
   localPath(hash: string): string;
 };
 
+/** The 413 of a file past its limit, the limit named in KiB. */
+export function fileTooLarge(name: string, maxBytes: number) {
+  return tooLarge('tooLargeFile', { name, max: Math.round(maxBytes / 1024) }, name);
+}
+
+/**
+ * A pipeline step that passes a stream's chunks on and stops it with 413 once more than `maxBytes`
+ * went through; `onChunk` sees each chunk on its way (a hash, a count). Every streamed upload is
+ * held to its limit by this one step.
+ */
+export function limitBytes(maxBytes: number, name: string, onChunk?: (chunk: Buffer) => void) {
+  return async function* limited(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    let size = 0;
+    for await (const chunk of chunks) {
+      size += chunk.length;
+      if (size > maxBytes) throw fileTooLarge(name, maxBytes);
+      onChunk?.(chunk);
+      yield chunk;
+    }
+  };
+}
+
 /** Decodes base64 file content; throws 400 on malformed text and 413 past `maxBytes`. */
 export function decodeBase64(name: string, text: string, maxBytes: number): Buffer {
   const clean = text.replace(/^data:[^;]+;base64,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw badRequest('notValidBase64', { name }, name);
-  if ((clean.length * 3) / 4 > maxBytes * 1.01) {
-    throw tooLarge('tooLargeFile', { name, max: Math.round(maxBytes / 1024) }, name);
-  }
+  if ((clean.length * 3) / 4 > maxBytes * 1.01) throw fileTooLarge(name, maxBytes);
   return Buffer.from(clean, 'base64');
 }
 
@@ -66,8 +101,13 @@ export class FileStore implements TBlobStore {
     return path.join(this.#root, hash.slice(0, 2), hash);
   }
 
-  async put(content: Buffer, mimeType: string): Promise<TStoredFile> {
+  async put(
+    content: Buffer,
+    mimeType: string,
+    beforeKeep?: (file: TStoredFile) => Promise<void>,
+  ): Promise<TStoredFile> {
     const hash = sha256Hex(content);
+    await beforeKeep?.({ hash, size: content.length, mimeType });
     const target = this.pathOf(hash);
     try {
       await fs.access(target);
@@ -83,7 +123,7 @@ export class FileStore implements TBlobStore {
   async putStream(
     source: Readable,
     mimeType: string,
-    { maxBytes, name, check }: { maxBytes: number; name: string; check?: (path: string) => Promise<void> },
+    { maxBytes, name, check, beforeKeep }: TPutStreamOptions,
   ): Promise<TStoredFile> {
     await fs.mkdir(this.#root, { recursive: true });
     const temporary = path.join(this.#root, `upload-${randomBytes(8).toString('hex')}.tmp`);
@@ -92,26 +132,57 @@ export class FileStore implements TBlobStore {
     try {
       await pipeline(
         source,
-        async function* count(chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            if (size > maxBytes)
-              throw tooLarge('tooLargeFile', { name, max: Math.round(maxBytes / 1024) }, name);
-            digest.update(chunk);
-            yield chunk;
-          }
-        },
+        limitBytes(maxBytes, name, (chunk) => {
+          size += chunk.length;
+          digest.update(chunk);
+        }),
         createWriteStream(temporary),
       );
       await check?.(temporary);
-      const hash = digest.digest('hex');
-      const target = this.pathOf(hash);
+      const stored = { hash: digest.digest('hex'), size, mimeType };
+      await beforeKeep?.(stored);
+      const target = this.pathOf(stored.hash);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(temporary, target);
-      return { hash, size, mimeType };
+      return stored;
     } finally {
       await fs.rm(temporary, { force: true });
     }
+  }
+
+  async setAside(hash: string): Promise<TSetAside | null> {
+    const target = this.pathOf(hash);
+    const aside = `${target}.swept`;
+    try {
+      const { size } = await fs.stat(target);
+      await fs.rename(target, aside);
+      return {
+        hash,
+        size,
+        discard: () => fs.rm(aside, { force: true }),
+        restore: () => fs.rename(aside, target),
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  async removeTemporaries(before: Date): Promise<number> {
+    const folders = [this.#root];
+    for (const entry of await fs.readdir(this.#root, { withFileTypes: true }).catch(() => []))
+      if (entry.isDirectory() && /^[0-9a-f]{2}$/.test(entry.name))
+        folders.push(path.join(this.#root, entry.name));
+    let removed = 0;
+    for (const folder of folders)
+      for (const name of await fs.readdir(folder).catch(() => [] as string[])) {
+        if (!name.endsWith('.tmp')) continue;
+        const file = path.join(folder, name);
+        const stat = await fs.stat(file).catch(() => null);
+        if (!stat?.isFile() || stat.mtime >= before) continue;
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    return removed;
   }
 
   read(hash: string): Promise<Buffer> {

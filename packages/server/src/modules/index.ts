@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
+import { approvalsRoutes } from './approvals/approvals.routes.ts';
 import { categoriesRoutes } from './categories/categories.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
@@ -37,6 +38,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes);
   await app.register(categoriesRoutes);
   await app.register(familiesRoutes);
+  await app.register(approvalsRoutes);
   await app.register(notificationsRoutes);
   await app.register(licencesRoutes);
   await app.register(customersRoutes);
