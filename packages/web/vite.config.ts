@@ -8,6 +8,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json maps each source module to its chunks: the first-page browser test
+    // reads it to tell which screens' code a visit fetched.
+    manifest: true,
     rolldownOptions: {
       // Packages that declare no side effects would be tree-shaken anyway; for those that do not
       // say (antd's form engine, reached through antd's Input), importing a module for a context

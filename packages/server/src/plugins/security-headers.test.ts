@@ -39,6 +39,16 @@ describe('security headers', () => {
     expect(docs.headers['cache-control']).toBe('no-store');
   });
 
+  it("gives the web app's hashed files the lean set, cached by the web app, not a page's policy", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-C0ffee12.js' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['cache-control']).not.toBe('no-store');
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['x-xss-protection']).toBeUndefined();
+  });
+
   it('works the headers out once, with HSTS only when asked, on documents and API answers alike', () => {
     const withHsts = helmetHeaders({ strictTransportSecurity: true });
     expect(withHsts['strict-transport-security']).toMatch(/max-age=/);

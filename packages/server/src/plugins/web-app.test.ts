@@ -121,6 +121,16 @@ describe('built web app', () => {
     expect(stale.headers['content-encoding']).toBe('gzip');
   });
 
+  it("keeps the build's own records (.vite/manifest.json) off the web", async () => {
+    await fs.mkdir(path.join(dist, '.vite'));
+    await fs.writeFile(path.join(dist, '.vite/manifest.json'), '{}');
+    try {
+      expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+    } finally {
+      await fs.rm(path.join(dist, '.vite'), { recursive: true });
+    }
+  });
+
   it('leaves the API to the API: unknown /api paths answer the JSON 404', async () => {
     const response = await get('/api/no-such-route', { 'accept-encoding': 'br' });
     expect(response.statusCode).toBe(404);

@@ -27,6 +27,8 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     // An array: with preCompressed, @fastify/static finds a compressed index only from a list.
     index: ['index.html'],
     preCompressed: true,
+    // Build records (Vite's .vite/manifest.json, read by the browser tests) are not the web app's.
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders: (reply, file) => {
       void reply.header('cache-control', file.startsWith(assets) ? HASHED_ASSET : REVALIDATE);

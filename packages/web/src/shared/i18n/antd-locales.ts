@@ -6,8 +6,8 @@ type TAntdLocale = NonNullable<ConfigProviderProps['locale']>;
 const loaded = new Map<TLanguage, TAntdLocale>();
 
 // One import per language, each its own small chunk fetched only when that language is chosen.
-const ANTD_LOADERS: Record<TLanguage, () => Promise<{ default: TAntdLocale }>> = {
-  en: () => import('antd/locale/en_US'),
+// English has none: it is antd's own default (ConfigProvider and every component fall back to it).
+const ANTD_LOADERS: Record<Exclude<TLanguage, 'en'>, () => Promise<{ default: TAntdLocale }>> = {
   zh: () => import('antd/locale/zh_CN'),
   es: () => import('antd/locale/es_ES'),
   ja: () => import('antd/locale/ja_JP'),
@@ -35,7 +35,7 @@ const DAYJS_NAMES: Record<TLanguage, string> = {
 
 /** Fetches Ant Design's strings (pagination, pickers, empty states) and dayjs's for a language. */
 export async function loadAntdLocale(language: TLanguage): Promise<void> {
-  if (loaded.has(language)) return;
+  if (language === 'en' || loaded.has(language)) return;
   const [antd] = await Promise.all([ANTD_LOADERS[language](), DAYJS_LOADERS[language]()]);
   loaded.set(language, antd.default);
 }
