@@ -1,10 +1,13 @@
-import { createHashRouter, Navigate } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { createHashRouter, matchRoutes, Navigate } from 'react-router-dom';
+import { approvalsRoutes } from '../features/approvals/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { companiesRoutes } from '../features/companies/routes.tsx';
 import { customersRoutes } from '../features/customers/routes.tsx';
 import { errorRoutes } from '../features/errors/routes.tsx';
 import { familiesRoutes } from '../features/families/routes.tsx';
+import { helpRoutes } from '../features/help/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
 import { licencesRoutes } from '../features/licences/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
@@ -24,9 +27,14 @@ const RouteErrorBoundary = lazy(async () => ({
   default: (await import('./route-error-boundary.tsx')).RouteErrorBoundary,
 }));
 
-/** Hash routes of spec 2: auth and error areas and the guarded main layout, all loaded on demand. */
-export function createAppRouter() {
-  return createHashRouter([
+const MAIN_LAYOUT_ID = 'main-layout';
+
+/**
+ * Hash routes of spec 2: auth, error and help areas and the guarded main layout, all loaded on
+ * demand.
+ */
+function appRoutes(): RouteObject[] {
+  return [
     {
       errorElement: (
         <Suspense fallback={<StartupFallback />}>
@@ -37,7 +45,10 @@ export function createAppRouter() {
       children: [
         { path: 'auth', children: authRoutes },
         { path: 'error', children: errorRoutes },
+        // The guide is for everyone, signed in or not: outside the guarded layout.
+        { path: 'help', children: helpRoutes },
         {
+          id: MAIN_LAYOUT_ID,
           path: '/',
           loader: mainLayoutLoader,
           HydrateFallback: StartupFallback,
@@ -48,6 +59,7 @@ export function createAppRouter() {
           children: [
             ...homeRoutes,
             ...familiesRoutes,
+            ...approvalsRoutes,
             ...listsRoutes,
             ...categoriesRoutes,
             ...priceListsRoutes,
@@ -64,5 +76,15 @@ export function createAppRouter() {
         { path: '*', element: <Navigate to="/error/404" replace /> },
       ],
     },
-  ]);
+  ];
+}
+
+/** Whether a pathname opens a screen of the guarded main layout (not auth, error or an unknown path). */
+export function isGuardedPath(pathname: string): boolean {
+  return matchRoutes(appRoutes(), pathname)?.some((match) => match.route.id === MAIN_LAYOUT_ID) ?? false;
+}
+
+/** The app's router; bootstrap has applied the guard to the entry address (guardEntry) before. */
+export function createAppRouter() {
+  return createHashRouter(appRoutes());
 }

@@ -12,35 +12,20 @@ import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ThemeToggle } from '../../shared/ui/theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { BrandMark } from '../../shared/ui/brand-mark.tsx';
 
 const COLLAPSED_KEY = 'sider-collapsed';
 const SIDER_WIDTH = 232;
 
 function Brand({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
     <Flex
       align="center"
       gap={10}
       style={{ height: 56, padding: collapsed ? '0 24px' : '0 20px', overflow: 'hidden' }}
     >
-      <span
-        aria-hidden
-        style={{
-          flex: 'none',
-          width: 28,
-          height: 28,
-          borderRadius: 6,
-          background: token.colorPrimary,
-          color: '#fff',
-          display: 'grid',
-          placeItems: 'center',
-          fontWeight: 700,
-        }}
-      >
-        F
-      </span>
+      <BrandMark />
       {collapsed ? null : (
         <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
           {t('app.title')}

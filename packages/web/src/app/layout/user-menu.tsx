@@ -1,4 +1,11 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  QuestionCircleOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +18,7 @@ import { useSession } from '../../shared/auth/use-session.ts';
 
 export type TUserMenuProps = { compact?: boolean };
 
-/** The signed-in user's name with "Change password" and "Sign out". */
+/** The signed-in user's name with "Change password", "Two-step sign-in", "Help" and "Sign out". */
 export function UserMenu({ compact = false }: TUserMenuProps) {
   const { t } = useTranslation();
   const { user, claims } = useSession();
@@ -61,11 +68,13 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
             { type: 'divider' },
             { key: 'password', icon: <KeyOutlined />, label: t('header.changePassword') },
             { key: 'twoStep', icon: <SafetyOutlined />, label: t('twoStep.title') },
+            { key: 'help', icon: <QuestionCircleOutlined />, label: t('help.title') },
             { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
           ],
           onClick: ({ key }) => {
             if (key === 'password') setChanging(true);
             if (key === 'twoStep') setTwoStep(true);
+            if (key === 'help') void navigate('/help');
             if (key === 'logout') void signOut();
           },
         }}
