@@ -299,7 +299,7 @@ describe('family library', () => {
 
     const admin = await env.newPage({ width: 1366, height: 900 });
     await signIn(admin, env.portal.url, 'admin', ADMIN_PASSWORD);
-    const badge = admin.locator('[data-testid=menu-families] [data-testid=menu-pending-count]');
+    const badge = admin.locator('[data-testid=menu-approvals] [data-testid=menu-pending-count]');
     await badge.waitFor();
     expect(await badge.innerText()).toContain('1');
     expect(await badge.locator('.sr-only').innerText()).toBe('1 waiting for approval');

@@ -7,6 +7,7 @@ describe('visibleMenuEntries', () => {
     expect(visibleMenuEntries(MENU_ENTRIES, () => true).map((e) => e.key)).toEqual([
       'home',
       'families',
+      'approvals',
       'scenarios',
       'placementRules',
       'priceLists',
@@ -35,10 +36,11 @@ describe('visibleMenuEntries', () => {
     expect(keys).not.toContain('customers');
   });
 
-  it('offers home, families, price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, users and roles as available now', () => {
+  it('offers home, families, approvals, price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, users and roles as available now', () => {
     expect(MENU_ENTRIES.filter((e) => e.available).map((e) => e.key)).toEqual([
       'home',
       'families',
+      'approvals',
       'priceLists',
       'parameterLists',
       'lists',
@@ -53,9 +55,9 @@ describe('visibleMenuEntries', () => {
     ]);
   });
 
-  it('puts the pending requests badge on families only', () => {
+  it('puts the pending requests badge on the approvals inbox only', () => {
     expect(MENU_ENTRIES.filter((e) => e.badge).map((e) => [e.key, e.badge])).toEqual([
-      ['families', 'pendingFamilies'],
+      ['approvals', 'pendingFamilies'],
     ]);
   });
 });

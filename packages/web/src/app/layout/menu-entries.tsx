@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BankOutlined,
   BarChartOutlined,
   BellOutlined,
@@ -42,6 +43,14 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.families',
     icon: <AppstoreOutlined />,
     permission: 'contentmanagement.read',
+    available: true,
+  },
+  {
+    key: 'approvals',
+    path: '/approvals',
+    label: 'menu.approvals',
+    icon: <AuditOutlined />,
+    permission: 'adminmanagement.update',
     available: true,
     badge: 'pendingFamilies',
   },
