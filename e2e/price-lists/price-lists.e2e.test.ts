@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -14,20 +12,12 @@ import {
   waitForToast,
 } from '../support/browser.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'price-lists');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('price-lists');
 
 type TSheetRow = { order: string; description: string; value: number | string; currency?: string };
 
@@ -52,6 +42,22 @@ function orderNumbers(page: Page): Promise<string[]> {
   return page
     .locator('[data-testid=price-item-orderNumber]')
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+/** Saves a list of `count` items through the API as admin. */
+async function saveLongList(baseUrl: string, code: string, count: number): Promise<number> {
+  const post = await postAs(baseUrl, 'admin', ADMIN_PASSWORD);
+  const priceItemInfos = Array.from({ length: count }, (_, n) => ({
+    orderNumber: `L-${String(n + 1).padStart(5, '0')}`,
+    priceItemDescription: `Cable tray ${n + 1} mm`,
+    priceItemValue: Math.round(((n * 37) % 1000) * 1.25) / 100,
+  }));
+  const saved = (await post('/prices/save/pricelist', {
+    priceListInfos: [{ priceListCode: code, priceItemInfos }],
+  })) as {
+    priceListInfos: { priceListId: number }[];
+  };
+  return saved.priceListInfos[0]!.priceListId;
 }
 
 describe('price lists', () => {
@@ -132,7 +138,7 @@ describe('price lists', () => {
       }[];
     };
     const changes = sent.priceListInfos[0]?.priceItemChanges;
-    expect(changes?.upsert.map((i) => [i.orderNumber, i.priceItemValue, i.refValue1])).toEqual([
+    expect(changes?.upsert.map((i) => [i.orderNumber, i.priceItemValue, i.refValue1]).sort()).toEqual([
       ['A-001', 12.5, 3],
       ['A-002', 21.5, null],
     ]);
@@ -216,5 +222,50 @@ describe('price lists', () => {
     await page.mouse.move(1, 1);
     await shot(page, '5-lists-desktop');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('pages a list of 3,000 items through the server and keeps an edit across pages', async () => {
+    const longCode = `${code}-long`;
+    const id = await saveLongList(env.portal.url, longCode, 3000);
+    const reads: string[] = [];
+    const onRequest = (request: { url(): string; postData(): string | null }) => {
+      if (request.url().endsWith(`/api/prices/get/pricelist/${id}`)) reads.push(request.postData() ?? '');
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${env.portal.url}#/price-lists/${id}`);
+      await page.getByText('Items: 3000').waitFor();
+      await page.getByRole('textbox', { name: 'Value, item L-00001' }).waitFor();
+      // One page of 100 items comes from the server, not the 3,000.
+      expect(await page.locator('[data-testid=price-item-pages]').isVisible()).toBe(true);
+      expect(JSON.parse(reads[0] ?? '{}')).toEqual({ page: 1, pageSize: 100 });
+      await page.getByRole('textbox', { name: 'Value, item L-00002' }).fill('7,5');
+      await page.locator('[data-testid=price-item-pages]').getByTitle('2', { exact: true }).click();
+      await page.getByRole('textbox', { name: 'Value, item L-00101' }).waitFor();
+      expect(JSON.parse(reads.at(-1) ?? '{}')).toEqual({ page: 2, pageSize: 100 });
+      await page.mouse.move(1, 1);
+      await shot(page, '6-long-list-page-2-desktop');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('searchbox', { name: 'Search the items' }).fill('L-0000');
+      await page.getByRole('textbox', { name: 'Value, item L-00009' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Value, item L-00002' }).inputValue()).toBe('7,5');
+      expect(await orderNumbers(page)).toHaveLength(9);
+      await page.setViewportSize(PHONE);
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, '7-long-list-search-phone');
+      await page.setViewportSize(DESKTOP);
+
+      await page.locator('[data-testid=price-list-save]').click();
+      await waitForToast(page, 'Saved with 3000 items.');
+      const sent = JSON.parse(updates.at(-1) ?? '{}') as {
+        priceListInfos: { priceItemChanges: { upsert: { orderNumber: string; priceItemValue: number }[] } }[];
+      };
+      expect(
+        sent.priceListInfos[0]?.priceItemChanges.upsert.map((i) => [i.orderNumber, i.priceItemValue]),
+      ).toEqual([['L-00002', 7.5]]);
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 });

@@ -10,8 +10,8 @@ export type TImportOptions = TUploadOptions;
 
 /**
  * POST /api/prices/import/{pricelist|partlist}/{id}/upload: streams one .xlsx, reporting progress,
- * and answers the list with its new items. Errors are thrown as ApiError, not toasted: the page
- * shows them (422 with one detail per bad cell, 415, 413).
+ * and answers the list with its item count and the first page of its new items. Errors are thrown
+ * as ApiError, not toasted: the page shows them (422 with one detail per bad cell, 415, 413).
  */
 export async function importPriceList(
   id: number,

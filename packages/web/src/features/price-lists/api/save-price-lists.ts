@@ -5,8 +5,8 @@ import { afterPriceListChange, type TPriceListSummary } from './find-price-lists
 
 /**
  * POST /api/prices/save/pricelist for a new list (its items), /update/pricelist for a saved one
- * (only the items changed, as `priceItemChanges`). The answer carries the list's fields and item
- * count, not its items.
+ * (only the items changed, as `priceItemChanges`). The answer carries the list's fields, its item
+ * count and the first page of its items.
  */
 export async function savePriceList(input: TPriceListInput): Promise<TPriceListSummary | null> {
   const path = input.priceListId === undefined ? '/prices/save/pricelist' : '/prices/update/pricelist';

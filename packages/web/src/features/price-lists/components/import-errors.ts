@@ -8,6 +8,7 @@ export type TImportErrorRow = { key: number; row: number | null; column: string;
 const REASONS = new Set([
   'importRequired',
   'importNotNumber',
+  'importOutOfRange',
   'importNotYesNo',
   'importNotInList',
   'importRepeated',
@@ -18,6 +19,7 @@ const REASONS = new Set([
 function reasonOf(t: TFunction, message: TErrorDetail, fallback: string): string {
   if (REASONS.has(message.key))
     return t(`priceLists.import.reasons.${message.key}`, {
+      ...message.values,
       value: message.values?.value ?? '',
       defaultValue: messageText(t, message, fallback),
     });

@@ -1,17 +1,17 @@
-import type { TPriceItem, TPriceItemChanges, TPriceItemInput, TPriceListInput } from '@portal/contract';
+import {
+  PRICE_ITEM_NUMBER_RANGE,
+  PRICE_ITEM_REF_FIELDS,
+  PRICE_ITEM_TEXT_MAX,
+  PRICE_LIST_TEXT_MAX,
+  priceItemNumberFits,
+  type TPriceItem,
+  type TPriceItemChanges,
+  type TPriceItemInput,
+  type TPriceListInput,
+} from '@portal/contract';
 import type { TPriceListSummary } from '../api/find-price-lists.ts';
 
-export const REF_FIELDS = [
-  'refValue1',
-  'refValue2',
-  'refValue3',
-  'refValue4',
-  'refValue5',
-  'refValue6',
-  'refValue7',
-  'refValue8',
-  'refValue9',
-] as const;
+export const REF_FIELDS = PRICE_ITEM_REF_FIELDS;
 export type TRefField = (typeof REF_FIELDS)[number];
 /** The cells typed as text and read as numbers on save. */
 export const NUMBER_FIELDS = ['priceItemValue', ...REF_FIELDS, 'kFactor'] as const;
@@ -21,13 +21,10 @@ export type TTextField = (typeof TEXT_FIELDS)[number];
 export const ID_FIELDS = ['priceItemPerUnitId', 'priceItemMeasurementUnitId', 'currencyId'] as const;
 export type TIdField = (typeof ID_FIELDS)[number];
 
-export const TEXT_MAX: Record<TTextField, number> = {
-  orderNumber: 50,
-  priceItemDescription: 500,
-  priceItemReference: 200,
-};
-export const CODE_MAX = 100;
-export const DESCRIPTION_MAX = 2000;
+/** The contract's limits, so the grid refuses what the save would. */
+export const TEXT_MAX: Record<TTextField, number> = PRICE_ITEM_TEXT_MAX;
+export const CODE_MAX = PRICE_LIST_TEXT_MAX.priceListCode;
+export const DESCRIPTION_MAX = PRICE_LIST_TEXT_MAX.priceListDescription;
 
 /** One grid row: numbers kept as typed until the save reads them. */
 export type TItemDraft = Record<TTextField, string> &
@@ -124,15 +121,15 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(value) ? value : Number.NaN;
 }
 
-export type TCellError = 'required' | 'repeated' | 'notNumber' | 'negative' | 'tooLong';
+export type TCellError = 'required' | 'repeated' | 'notNumber' | 'tooSmall' | 'tooLarge' | 'tooLong';
 
-/** What is wrong with one number cell, if anything. */
+/** What is wrong with one number cell, if anything: the contract's range decides. */
 export function numberError(field: TNumberField, text: string): TCellError | undefined {
   const value = parseNumber(text);
   if (value === null) return undefined;
   if (Number.isNaN(value)) return 'notNumber';
-  if ((field === 'priceItemValue' || field === 'kFactor') && value < 0) return 'negative';
-  return undefined;
+  if (priceItemNumberFits(field, value)) return undefined;
+  return value < PRICE_ITEM_NUMBER_RANGE[field].min ? 'tooSmall' : 'tooLarge';
 }
 
 export type TRowErrors = Partial<Record<TTextField | TNumberField, TCellError>>;
@@ -184,29 +181,90 @@ export function itemInputOf(row: TItemDraft): TPriceItemInput {
 }
 
 /**
- * The save request of a list: its fields and, for a new list, every item; for a saved list only
- * what changed against `saved.rows` (added and edited rows as `upsert`, the ids of removed ones),
- * so an edit of one row of 100,000 sends one row.
+ * The unsaved edits of a list's items while the grid pages through the server: rows added here,
+ * saved items as edited (by key, `i<id>`) and the keys of saved items removed. Only these live in
+ * the browser; every other item stays on the server, so a list of any length edits the same way.
  */
-export function listInputOf(
-  draft: TPriceListDraft,
-  rows: readonly TItemDraft[],
-  saved?: { priceListId: number; rows: readonly TItemDraft[] },
-): TPriceListInput {
+export type TItemsDraft = {
+  /** Rows added here, newest first. */
+  readonly added: readonly TItemDraft[];
+  /** Saved items edited here, by key, as they are now. */
+  readonly edited: ReadonlyMap<string, TItemDraft>;
+  /** Saved items as they were read before their first edit, by key (an edit back is no change). */
+  readonly before: ReadonlyMap<string, TItemDraft>;
+  /** Keys of saved items removed here. */
+  readonly removed: ReadonlySet<string>;
+};
+
+export const NO_EDITS: TItemsDraft = { added: [], edited: new Map(), before: new Map(), removed: new Set() };
+
+/** The draft with a new empty row first; answers it too, so the grid can focus it. */
+export function withNewRow(draft: TItemsDraft): [TItemsDraft, TItemDraft] {
+  const row = newItem();
+  return [{ ...draft, added: [row, ...draft.added] }, row];
+}
+
+/** The draft with `row` (as shown: saved, edited or added) changed by `patch`. */
+export function withEdit(draft: TItemsDraft, row: TItemDraft, patch: Partial<TItemDraft>): TItemsDraft {
+  const next = { ...row, ...patch };
+  if (savedIdOf(row) === undefined)
+    return { ...draft, added: draft.added.map((added) => (added.key === row.key ? next : added)) };
+  const edited = new Map(draft.edited).set(row.key, next);
+  const before = draft.before.has(row.key) ? draft.before : new Map(draft.before).set(row.key, row);
+  return { ...draft, edited, before };
+}
+
+/** The draft without the rows of these keys: added ones are dropped, saved ones marked removed. */
+export function withoutRows(draft: TItemsDraft, keys: readonly string[]): TItemsDraft {
+  const gone = new Set(keys);
+  const removed = new Set(draft.removed);
+  const edited = new Map(draft.edited);
+  for (const key of gone) {
+    if (!key.startsWith('i')) continue;
+    removed.add(key);
+    edited.delete(key);
+  }
+  return { ...draft, added: draft.added.filter((row) => !gone.has(row.key)), edited, removed };
+}
+
+/** The rows the grid shows: the added ones first, then the server's page with the edits, less the removed. */
+export function shownRows(draft: TItemsDraft, page: readonly TItemDraft[]): TItemDraft[] {
+  return [
+    ...draft.added,
+    ...page.filter((row) => !draft.removed.has(row.key)).map((row) => draft.edited.get(row.key) ?? row),
+  ];
+}
+
+/** The rows the draft holds (added and edited), which a save would send. */
+export function draftRows(draft: TItemsDraft): TItemDraft[] {
+  return [...draft.added, ...draft.edited.values()];
+}
+
+/** Whether the draft changes anything: an added or removed row, or an edit that differs from the saved item. */
+export function hasEdits(draft: TItemsDraft): boolean {
+  return draft.added.length > 0 || draft.removed.size > 0 || itemChangesOf(draft).upsert.length > 0;
+}
+
+/**
+ * The save request of a list: its fields and, for a new list, every row added; for a saved list
+ * only what the draft changed (added and edited rows as `upsert`, the ids of removed ones), so an
+ * edit of one row of 100,000 sends one row.
+ */
+export function listInputOf(header: TPriceListDraft, draft: TItemsDraft, savedId?: number): TPriceListInput {
   const fields = {
-    priceListCode: draft.priceListCode.trim(),
-    priceListDescription: optionalText(draft.priceListDescription),
-    active: draft.active,
-    materialId: draft.materialId,
-    componentTypeId: draft.componentTypeId,
-    isPartList: draft.isPartList,
-    isDefaultList: draft.isDefaultList,
-    isTemplateList: draft.isTemplateList,
+    priceListCode: header.priceListCode.trim(),
+    priceListDescription: optionalText(header.priceListDescription),
+    active: header.active,
+    materialId: header.materialId,
+    componentTypeId: header.componentTypeId,
+    isPartList: header.isPartList,
+    isDefaultList: header.isDefaultList,
+    isTemplateList: header.isTemplateList,
   };
-  if (!saved) return { ...fields, priceItemInfos: rows.map(itemInputOf) };
-  const changes = itemChangesOf(saved.rows, rows);
+  if (savedId === undefined) return { ...fields, priceItemInfos: draft.added.map(itemInputOf) };
+  const changes = itemChangesOf(draft);
   return {
-    priceListId: saved.priceListId,
+    priceListId: savedId,
     ...fields,
     ...(changes.upsert.length || changes.removeIds.length ? { priceItemChanges: changes } : {}),
   };
@@ -217,61 +275,15 @@ function savedIdOf(row: TItemDraft): number | undefined {
   return row.key.startsWith('i') ? Number(row.key.slice(1)) : undefined;
 }
 
-/** Rows added or edited since `before` (edited ones with their item's id), and the ids of rows removed. */
-export function itemChangesOf(
-  before: readonly TItemDraft[],
-  after: readonly TItemDraft[],
-): TPriceItemChanges {
-  const earlier = new Map(before.map((row) => [row.key, row]));
-  const upsert: TPriceItemChanges['upsert'] = [];
-  for (const row of after) {
-    const was = earlier.get(row.key);
-    earlier.delete(row.key);
-    if (was === row) continue;
+/** The draft as item changes: added rows, edited rows that differ from the saved item (with its id), removed ids. */
+export function itemChangesOf(draft: TItemsDraft): TPriceItemChanges {
+  const upsert: TPriceItemChanges['upsert'] = draft.added.map(itemInputOf);
+  for (const [key, row] of draft.edited) {
     const input = itemInputOf(row);
+    const was = draft.before.get(key);
     if (was && JSON.stringify(itemInputOf(was)) === JSON.stringify(input)) continue;
-    const id = was ? savedIdOf(was) : undefined;
-    upsert.push(id === undefined ? input : { priceItemId: id, ...input });
+    upsert.push({ priceItemId: savedIdOf(row)!, ...input });
   }
-  const removeIds = [...earlier.values()].flatMap((row) => savedIdOf(row) ?? []);
+  const removeIds = [...draft.removed].map((key) => Number(key.slice(1)));
   return { upsert, removeIds };
-}
-
-/**
- * The rows read again after a save, in the order the person had them: each row becomes the saved
- * row with its order number (added rows got their ids); rows someone else added follow.
- */
-export function inPlaceOf(rows: readonly TItemDraft[], fresh: readonly TItemDraft[]): TItemDraft[] {
-  const byOrder = new Map(fresh.map((row) => [row.orderNumber.trim().toLowerCase(), row]));
-  const placed = rows.flatMap((row) => {
-    const order = row.orderNumber.trim().toLowerCase();
-    const saved = byOrder.get(order);
-    byOrder.delete(order);
-    return saved ? [saved] : [];
-  });
-  return [...placed, ...byOrder.values()];
-}
-
-type TSortable = TTextField | TNumberField;
-
-/** The rows sorted by one column: numbers as numbers (empty cells last), texts in the reader's collation. */
-export function sortRows(
-  rows: readonly TItemDraft[],
-  field: TSortable,
-  dir: 'ascend' | 'descend',
-): TItemDraft[] {
-  const sign = dir === 'ascend' ? 1 : -1;
-  const isNumber = (NUMBER_FIELDS as readonly string[]).includes(field);
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  return [...rows].sort((a, b) => {
-    if (isNumber) {
-      const x = parseNumber(a[field]);
-      const y = parseNumber(b[field]);
-      const xn = x === null || Number.isNaN(x);
-      const yn = y === null || Number.isNaN(y);
-      if (xn || yn) return xn === yn ? 0 : xn ? 1 : -1;
-      return sign * ((x ?? 0) - (y ?? 0));
-    }
-    return sign * collator.compare(a[field], b[field]);
-  });
 }

@@ -1,10 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PRICE_ITEM_NUMBER_RANGE } from '@portal/contract';
 import {
   Button,
   Empty,
   Flex,
   type GetRef,
   Input,
+  Pagination,
   Select,
   Table,
   type TableColumnType,
@@ -21,55 +23,82 @@ import {
   type TNumberField,
   type TRowErrors,
   type TTextField,
-  newItem,
   numberError,
   REF_FIELDS,
-  sortRows,
   TEXT_MAX,
 } from './price-draft.ts';
 
 export type TGridOptions = { options: TListOption[]; loading: boolean };
 
+export type TItemSortField = TTextField | TNumberField;
+export type TItemSort = { field: TItemSortField; dir: 'ascend' | 'descend' } | null;
+
+/** The server's paging of a saved list's items. */
+export type TGridPaging = {
+  page: number;
+  pageSize: number;
+  /** Saved items the search matches (the pages run over these). */
+  total: number;
+  onChange: (page: number, pageSize: number) => void;
+};
+
 export type TPriceItemGridProps = {
+  /** The rows shown: those added here first, then the page read from the server, with the edits. */
   rows: TItemDraft[];
-  onChange: (rows: TItemDraft[]) => void;
-  /** The same rows in another order (a sort): not a change to save. */
-  onReorder: (rows: TItemDraft[]) => void;
+  onEdit: (row: TItemDraft, patch: Partial<TItemDraft>) => void;
+  /** Adds an empty row and answers its key (the grid focuses it). */
+  onAdd: () => string;
+  onRemove: (keys: string[]) => void;
   /** The save's findings by row key (shown once a save was tried). */
   errors: Map<string, TRowErrors>;
   readOnly: boolean;
   units: TGridOptions;
   currencies: TGridOptions;
+  /** The server's order of the saved items (rows added here stay first). */
+  sort: TItemSort;
+  onSort: (sort: TItemSort) => void;
+  /** The server's search over order number, description and reference; absent for a new list. */
+  search?: { value: string; onChange: (value: string) => void };
+  paging?: TGridPaging;
+  loading?: boolean;
   /** Height of the scrolling body; the grid renders only the rows in view. */
   height?: number;
 };
 
-type TSortField = TTextField | TNumberField;
-type TSort = { field: TSortField; dir: 'ascend' | 'descend' } | null;
+/** Page sizes offered under the grid (the server answers at most 1,000 items a page). */
+const PAGE_SIZES = [50, 100, 200, 500];
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
 
 const ROW_HEIGHT = 48;
 /** Rows a Page Up or Page Down moves in the grid's region. */
 const PAGE_ROWS = 8;
 
 /**
- * A price list's items as a virtualised, sortable grid with inline editing: order number,
+ * A page of a price list's items as a virtualised grid with inline editing: order number,
  * description, value, the nine reference values (a collapsible group), k-factor, reference,
- * units and currency. Only the rows in view are rendered, so 100,000 items stay responsive;
- * sorting reorders the edited rows once and does not move a row while it is being typed in.
+ * units and currency. The server sorts, searches and pages the saved items, so a list of any
+ * length shows one page at a time; edits live in the editor's draft and survive paging.
  */
 export function PriceItemGrid({
   rows,
-  onChange,
-  onReorder,
+  onEdit,
+  onAdd,
+  onRemove,
   errors,
   readOnly,
   units,
   currencies,
+  sort,
+  onSort,
+  search,
+  paging,
+  loading = false,
   height = 480,
 }: TPriceItemGridProps) {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<TSort>(null);
   const [selected, setSelected] = useState<Key[]>([]);
+  const [searchText, setSearchText] = useState(search?.value ?? '');
   const [showRefs, setShowRefs] = useState(false);
   const focusKey = useRef<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -83,33 +112,33 @@ export function PriceItemGrid({
     root.current.querySelector<HTMLElement>(`[data-row="${key}"][data-control=orderNumber]`)?.focus();
   });
 
-  const change = (key: string, patch: Partial<TItemDraft>) => {
-    const index = rows.findIndex((row) => row.key === key);
-    if (index < 0) return;
-    const next = rows.slice();
-    next[index] = { ...rows[index]!, ...patch };
-    onChange(next);
-  };
+  const searchValue = search?.value;
+  const onSearch = search?.onChange;
+  useEffect(() => {
+    if (onSearch === undefined || searchText.trim() === (searchValue ?? '').trim()) return;
+    const timer = setTimeout(() => onSearch(searchText.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, searchValue, onSearch]);
+
+  const change = (row: TItemDraft, patch: Partial<TItemDraft>) => onEdit(row, patch);
 
   const add = () => {
-    const row = newItem();
     // A new row goes first, where it can be seen and typed in at once.
-    focusKey.current = row.key;
-    setSort(null);
-    onChange([row, ...rows]);
+    focusKey.current = onAdd();
+    topRow.current = 0;
+    table.current?.scrollTo({ index: 0 });
   };
 
   const removeSelected = () => {
-    const gone = new Set(selected);
-    onChange(rows.filter((row) => !gone.has(row.key)));
+    onRemove(selected.map(String));
     setSelected([]);
   };
 
   const rowNumber = (row: TItemDraft) => row.orderNumber.trim() || t('priceLists.grid.newRow');
   const cellLabel = (column: string, row: TItemDraft) =>
     t('priceLists.grid.cellLabel', { column, row: rowNumber(row) });
-  const errorText = (error: TCellError | undefined) =>
-    error ? t(`priceLists.cellErrors.${error}`) : undefined;
+  const errorText = (error: TCellError | undefined, range?: { min: number; max: number }) =>
+    error ? t(`priceLists.cellErrors.${error}`, range) : undefined;
 
   const textColumn = (field: TTextField, title: string, width: number): TableColumnType<TItemDraft> => ({
     key: field,
@@ -133,7 +162,7 @@ export function PriceItemGrid({
           data-row={row.key}
           data-control={field}
           data-testid={`price-item-${field}`}
-          onChange={(event) => change(row.key, { [field]: event.target.value })}
+          onChange={(event) => change(row, { [field]: event.target.value })}
         />
       );
     },
@@ -157,14 +186,14 @@ export function PriceItemGrid({
           inputMode="decimal"
           value={row[field]}
           status={error ? 'error' : undefined}
-          title={errorText(error)}
+          title={errorText(error, PRICE_ITEM_NUMBER_RANGE[field])}
           aria-invalid={error ? true : undefined}
           aria-label={cellLabel(title, row)}
           data-row={row.key}
           data-control={field}
           data-testid={`price-item-${field}`}
           style={{ textAlign: 'end' }}
-          onChange={(event) => change(row.key, { [field]: event.target.value })}
+          onChange={(event) => change(row, { [field]: event.target.value })}
         />
       );
     },
@@ -197,7 +226,7 @@ export function PriceItemGrid({
             aria-label={cellLabel(title, row)}
             data-testid={`price-item-${field}`}
             style={{ width: '100%' }}
-            onChange={(value: number | undefined) => change(row.key, { [field]: value ?? null })}
+            onChange={(value: number | undefined) => change(row, { [field]: value ?? null })}
           />
         );
       },
@@ -239,15 +268,10 @@ export function PriceItemGrid({
     table.current?.scrollTo({ index: topRow.current, align: 'start' });
   };
 
-  const onSort = (sorter: SorterResult<TItemDraft> | SorterResult<TItemDraft>[]) => {
+  const sortBy = (sorter: SorterResult<TItemDraft> | SorterResult<TItemDraft>[]) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = one?.columnKey as TSortField | undefined;
-    if (!field || !one?.order) {
-      setSort(null);
-      return;
-    }
-    setSort({ field, dir: one.order });
-    onReorder(sortRows(rows, field, one.order));
+    const field = one?.columnKey as TItemSortField | undefined;
+    onSort(field && one?.order ? { field, dir: one.order } : null);
   };
 
   return (
@@ -276,6 +300,18 @@ export function PriceItemGrid({
         >
           {showRefs ? t('priceLists.grid.hideRefs') : t('priceLists.grid.showRefs')}
         </Button>
+        {search ? (
+          <Input.Search
+            allowClear
+            value={searchText}
+            placeholder={t('priceLists.grid.searchPlaceholder')}
+            aria-label={t('priceLists.grid.search')}
+            onChange={(event) => setSearchText(event.target.value)}
+            onSearch={(value) => onSearch?.(value.trim())}
+            style={{ flex: '1 1 200px', maxWidth: 320, marginInlineStart: 'auto' }}
+            data-testid="price-item-search"
+          />
+        ) : null}
       </Flex>
       <div
         role="region"
@@ -293,9 +329,10 @@ export function PriceItemGrid({
           columns={columns}
           dataSource={rows}
           pagination={false}
+          loading={loading}
           scroll={{ x: width, y: height }}
           showSorterTooltip={false}
-          onChange={(_pagination, _filters, sorter) => onSort(sorter)}
+          onChange={(_pagination, _filters, sorter) => sortBy(sorter)}
           rowSelection={
             readOnly
               ? undefined
@@ -311,11 +348,29 @@ export function PriceItemGrid({
           onRow={() => ({ style: { height: ROW_HEIGHT } })}
           locale={{
             emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('priceLists.grid.empty')} />
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={search?.value ? t('priceLists.grid.emptySearch') : t('priceLists.grid.empty')}
+              />
             ),
           }}
         />
       </div>
+      {paging && paging.total > 0 ? (
+        <Flex justify="end" style={{ marginTop: 8 }}>
+          <Pagination
+            size="small"
+            responsive
+            current={paging.page}
+            pageSize={paging.pageSize}
+            total={paging.total}
+            showSizeChanger
+            pageSizeOptions={PAGE_SIZES}
+            onChange={paging.onChange}
+            data-testid="price-item-pages"
+          />
+        </Flex>
+      ) : null}
     </div>
   );
 }

@@ -79,6 +79,34 @@ const pipes: TPriceListSummary = {
 type TCall = { url: string; body: Record<string, unknown> };
 let calls: TCall[] = [];
 const writes = () => calls.filter((c) => /\/prices\/(save|update)\//.test(c.url));
+const reads = () => calls.filter((c) => c.url.includes('/prices/get/pricelist/'));
+/** The items the fake server keeps; the get pages, sorts and searches them as the real one does. */
+let stored: TPriceItem[] = [];
+
+type TGetBody = {
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  sort?: { field: keyof TPriceItem; dir: 'asc' | 'desc' }[];
+};
+function pageOf(body: TGetBody) {
+  const search = body.search?.toLowerCase();
+  const found = stored.filter((i) => !search || i.orderNumber.toLowerCase().includes(search));
+  const [order] = body.sort ?? [];
+  const sorted = order
+    ? [...found].sort(
+        (a, b) => (Number(a[order.field]) - Number(b[order.field])) * (order.dir === 'desc' ? -1 : 1),
+      )
+    : found;
+  const size = body.pageSize ?? 1000;
+  const start = ((body.page ?? 1) - 1) * size;
+  return {
+    priceListInfos: [
+      { ...pipes, itemCount: stored.length, priceItemInfos: sorted.slice(start, start + size) },
+    ],
+    totalCount: found.length,
+  };
+}
 
 function respond(body: object): Response {
   return new Response(JSON.stringify({ responseCode: 200, errorMessages: [], ...body }), {
@@ -161,6 +189,9 @@ function renderEditor(list: TPriceListSummary | null = pipes) {
 }
 
 const cell = (name: string) => screen.getByRole('textbox', { name });
+/** A cell of a row the server's page brings (it arrives after the list's fields). */
+// A page of 100 rows takes a while to render in jsdom on a busy machine.
+const findCell = (name: string) => screen.findByRole('textbox', { name }, { timeout: 5000 });
 const save = () =>
   act(async () => {
     fireEvent.click(screen.getByTestId('price-list-save'));
@@ -171,6 +202,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
 
   beforeEach(() => {
     calls = [];
+    stored = pipes.priceItemInfos;
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     vi.stubGlobal(
@@ -191,16 +223,11 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
         if (path.includes('/list/get/currencylist/'))
           return Promise.resolve(respond(genericList('currencylist', [[301, 'EUR']])));
         if (path.includes('/list/get/')) return Promise.resolve(respond(genericList('other', [])));
-        // Read again after a save: the items as the server keeps them now, the added one with its id.
-        if (path.includes('/prices/get/pricelist/'))
-          return Promise.resolve(
-            respond({
-              priceListInfos: [
-                { ...pipes, priceItemInfos: [item(2, 'A-002', 7.25), item(11, 'A-003', 0)], itemCount: 2 },
-              ],
-            }),
-          );
-        return Promise.resolve(respond({ priceListInfos: [{ ...pipes, priceItemInfos: [], itemCount: 2 }] }));
+        if (path.includes('/prices/get/pricelist/')) return Promise.resolve(respond(pageOf(body)));
+        // A save stores the changes: the edited value, the added item with its id, less the removed.
+        if (path.includes('/prices/update/pricelist'))
+          stored = [item(2, 'A-002', 7.25), item(11, 'A-003', 0)];
+        return Promise.resolve(respond({ priceListInfos: [{ ...pipes, ...pageOf({}).priceListInfos[0] }] }));
       }),
     );
   });
@@ -211,12 +238,12 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     sessionStore.clear();
   });
 
-  it('sends only the changes (an edited value, an added row, a removed row), then reads the items again in place', async () => {
+  it('sends only the changes (an edited value, an added row, a removed row), then reads the page again as stored', async () => {
     renderEditor();
     await screen.findByText('Items: 2');
     expect(screen.queryByTestId('price-list-dirty')).toBeNull();
 
-    fireEvent.change(cell('Value, item A-002'), { target: { value: '7,25' } });
+    fireEvent.change(await findCell('Value, item A-002'), { target: { value: '7,25' } });
     await screen.findByTestId('price-list-dirty');
     fireEvent.click(screen.getByTestId('price-item-add'));
     fireEvent.change(cell('Order number, item new item'), { target: { value: 'A-003' } });
@@ -248,10 +275,13 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     });
     expect((list?.priceItemChanges as { upsert: object[] }).upsert[0]).not.toHaveProperty('priceItemId');
     await waitFor(() => expect(screen.queryByTestId('price-list-dirty')).toBeNull());
-    // The rows stay where the person had them, now as saved.
-    expect(
-      screen.getAllByTestId('price-item-orderNumber').map((input) => (input as HTMLInputElement).value),
-    ).toEqual(['A-003', 'A-002']);
+    // The page shown is read again: the items as stored, the added one with its id.
+    await waitFor(() =>
+      expect(
+        screen.getAllByTestId('price-item-orderNumber').map((input) => (input as HTMLInputElement).value),
+      ).toEqual(['A-002', 'A-003']),
+    );
+    expect((cell('Value, item A-002') as HTMLInputElement).value).toBe('7.25');
 
     // Saving the header alone sends no item changes and reads nothing again.
     fireEvent.change(screen.getByTestId('price-list-description'), { target: { value: 'Pipes, steel' } });
@@ -264,8 +294,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
 
   it('marks a value that is not a number and a repeated order number, and sends nothing', async () => {
     renderEditor();
-    await screen.findByText('Items: 2');
-    const value = cell('Value, item A-001');
+    const value = await findCell('Value, item A-001');
     fireEvent.change(value, { target: { value: 'ten' } });
     await waitFor(() => expect(value.getAttribute('aria-invalid')).toBe('true'));
     fireEvent.change(cell('Order number, item A-002'), { target: { value: 'a-001' } });
@@ -277,9 +306,9 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     expect(cell('Order number, item a-001').getAttribute('title')).toBe('Already used in another row');
   });
 
-  it('sorts the rows by a column without marking the list changed', async () => {
+  it('sorts the rows by a column on the server without marking the list changed', async () => {
     renderEditor();
-    await screen.findByText('Items: 2');
+    await findCell('Value, item A-001');
     fireEvent.click(screen.getByText('Value'));
     fireEvent.click(screen.getByText('Value'));
     await waitFor(() =>
@@ -287,12 +316,57 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
         screen.getAllByTestId('price-item-orderNumber').map((input) => (input as HTMLInputElement).value),
       ).toEqual(['A-002', 'A-001']),
     );
+    expect(reads().at(-1)?.body).toEqual({
+      page: 1,
+      pageSize: 100,
+      sort: [{ field: 'priceItemValue', dir: 'desc' }],
+    });
     expect(screen.queryByTestId('price-list-dirty')).toBeNull();
   });
 
+  // Pages of 100 rows of inputs: some 10 s alone, several times that on a busy machine.
+  it(
+    'keeps edits made on one page while paging through the server, and sends them all',
+    { timeout: 120_000 },
+    async () => {
+      stored = Array.from({ length: 250 }, (_, n) => item(n + 1, `P-${String(n + 1).padStart(3, '0')}`, n));
+      renderEditor({ ...pipes, itemCount: 250 });
+      fireEvent.change(await findCell('Value, item P-001'), { target: { value: '99' } });
+      await screen.findByTestId('price-list-dirty');
+      expect(screen.queryByRole('textbox', { name: 'Value, item P-101' })).toBeNull();
+
+      fireEvent.click(within(screen.getByTestId('price-item-pages')).getByTitle('2'));
+      fireEvent.change(await findCell('Value, item P-101'), { target: { value: '1,5' } });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select item P-102' }));
+      fireEvent.click(screen.getByTestId('price-item-remove'));
+      await screen.findByText('Items: 249');
+      expect(reads().at(-1)?.body).toEqual({ page: 2, pageSize: 100 });
+
+      fireEvent.click(within(screen.getByTestId('price-item-pages')).getByTitle('1'));
+      expect(((await findCell('Value, item P-001')) as HTMLInputElement).value).toBe('99');
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search the items' }), {
+        target: { value: 'p-10' },
+      });
+      await waitFor(() => expect(reads().at(-1)?.body).toEqual({ page: 1, pageSize: 100, search: 'p-10' }));
+      expect(((await findCell('Value, item P-101')) as HTMLInputElement).value).toBe('1,5');
+      expect(screen.queryByRole('textbox', { name: 'Value, item P-102' })).toBeNull();
+
+      await save();
+      await waitFor(() => expect(writes()).toHaveLength(1));
+      const list = (writes()[0]?.body.priceListInfos as Record<string, unknown>[])[0];
+      expect(list?.priceItemChanges).toEqual({
+        upsert: [
+          expect.objectContaining({ priceItemId: 1, orderNumber: 'P-001', priceItemValue: 99 }),
+          expect.objectContaining({ priceItemId: 101, orderNumber: 'P-101', priceItemValue: 1.5 }),
+        ],
+        removeIds: [102],
+      });
+    },
+  );
+
   it('lists the rows of a refused import with their reasons and keeps the items', async () => {
     renderEditor();
-    await screen.findByText('Items: 2');
+    await findCell('Value, item A-001');
     const input = screen.getByTestId('price-list-import').querySelector('input[type=file]');
     if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
     const file = new File(['x'], 'items.xlsx', {
@@ -310,11 +384,16 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
           '[Title] The request could not be processed',
           '[Detail] row 3, column Price: twelve is not a number',
           '[Detail] row 7, column Currency: XYZ is not in its list',
+          '[Detail] row 8, column Price: 10000000000 is not between 0 and 9999999999',
           '[Detail] 4 more rows have errors',
         ],
         errorDetails: [
           { key: 'importNotNumber', values: { row: 3, column: 'Price', value: 'twelve' } },
           { key: 'importNotInList', values: { row: 7, column: 'Currency', value: 'XYZ' } },
+          {
+            key: 'importOutOfRange',
+            values: { row: 8, column: 'Price', value: '10000000000', min: 0, max: 9999999999 },
+          },
           { key: 'importMoreErrors', values: { count: 4 } },
         ],
       }),
@@ -333,6 +412,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     expect(rows).toEqual([
       ['3', 'Price', '“twelve” is not a number'],
       ['7', 'Currency', '“XYZ” is not in its list'],
+      ['8', 'Price', '“10000000000” is not between 0 and 9999999999'],
     ]);
     expect(screen.getByText('Items: 2')).toBeTruthy();
   });

@@ -1,5 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Form, Select, theme, Typography } from 'antd';
+import { type TPriceListGetRequest, ZPriceListInput } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,21 +10,31 @@ import { useSession } from '../../../shared/auth/use-session.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { exportPriceList } from '../api/export-price-list.ts';
-import { getPriceList, type TPriceListSummary, usePriceList } from '../api/find-price-lists.ts';
+import {
+  FIRST_ITEMS,
+  priceListPagesKey,
+  type TPriceListSummary,
+  usePriceList,
+  usePriceListItems,
+} from '../api/find-price-lists.ts';
 import { useListOptions } from '../api/list-options.ts';
 import { useDeletePriceLists, useSavePriceList } from '../api/save-price-lists.ts';
 import {
-  CODE_MAX,
-  DESCRIPTION_MAX,
-  inPlaceOf,
+  draftRows,
+  hasEdits,
   itemDraftOf,
   listDraftOf,
   listInputOf,
-  type TItemDraft,
+  NO_EDITS,
+  shownRows,
+  type TItemsDraft,
   type TPriceListDraft,
   validateItems,
+  withEdit,
+  withNewRow,
+  withoutRows,
 } from './price-draft.ts';
-import { PriceItemGrid } from './price-item-grid.tsx';
+import { PriceItemGrid, type TItemSort } from './price-item-grid.tsx';
 import { PriceListImport } from './price-list-import.tsx';
 import { HeaderSwitch, HeaderText } from '../../../shared/ui/header-fields.tsx';
 import { SaveBar } from '../../../shared/ui/save-bar.tsx';
@@ -70,59 +82,58 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
   const currencies = useListOptions('currencylist');
   const materials = useListOptions('materiallist');
   const componentTypes = useListOptions('componenttype');
+  const queryClient = useQueryClient();
   const [saved, setSaved] = useState(list);
   const [header, setHeader] = useState(() => listDraftOf(list));
-  const [savedRows, setSavedRows] = useState<TItemDraft[]>(() =>
-    (list?.priceItemInfos ?? []).map(itemDraftOf),
-  );
-  const [rows, setRowsState] = useState(savedRows);
-  const [itemsDirty, setItemsDirty] = useState(false);
+  // The items stay on the server: the grid shows one page of them, the draft holds only the edits.
+  const [draft, setDraft] = useState<TItemsDraft>(NO_EDITS);
+  const [query, setQuery] = useState<TPriceListGetRequest>(FIRST_ITEMS);
+  const [sort, setSort] = useState<TItemSort>(null);
   const [attempted, setAttempted] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const items = usePriceListItems(saved?.priceListId ?? null, query);
+  const page = useMemo(() => (items.data?.list.priceItemInfos ?? []).map(itemDraftOf), [items.data]);
+  const rows = useMemo(() => shownRows(draft, page), [draft, page]);
+  const itemsDirty = useMemo(() => hasEdits(draft), [draft]);
   const original = useMemo(() => listDraftOf(saved), [saved]);
   const dirty = mayEdit && (saved === null || itemsDirty || !sameHeader(header, original));
   const guard = useLeaveGuard(() => dirty && (saved !== null || itemsDirty || header.priceListCode !== ''), {
     text: t('priceLists.leaveText'),
     testId: 'price-list-confirm-leave',
   });
-  const itemErrors = useMemo(() => (attempted ? validateItems(rows) : new Map()), [attempted, rows]);
+  // The rows shown and every row the draft holds (on other pages too): what a save would send.
+  const checked = useMemo(() => {
+    const byKey = new Map([...rows, ...draftRows(draft)].map((row) => [row.key, row]));
+    return [...byKey.values()];
+  }, [rows, draft]);
+  const itemErrors = useMemo(() => (attempted ? validateItems(checked) : new Map()), [attempted, checked]);
   const codeMissing = attempted && header.priceListCode.trim() === '';
   const invalid = codeMissing || itemErrors.size > 0;
+  const itemCount = (saved?.itemCount ?? 0) + draft.added.length - draft.removed.size;
 
-  const setRows = (next: TItemDraft[]) => {
-    setRowsState(next);
-    setItemsDirty(true);
-  };
   const patchHeader = (patch: Partial<TPriceListDraft>) => setHeader((current) => ({ ...current, ...patch }));
 
-  /** Takes `next` as the saved list with `items` as its saved rows. */
-  const settle = (next: TPriceListSummary, items: TItemDraft[]) => {
+  /** Takes `next` as the saved list and reads the page shown again (its items as now stored). */
+  const settle = async (next: TPriceListSummary) => {
+    await queryClient.invalidateQueries({ queryKey: priceListPagesKey(next.priceListId) });
     setSaved(next);
     setHeader(listDraftOf(next));
-    setSavedRows(items);
-    setRowsState(items);
-    setItemsDirty(false);
+    setDraft(NO_EDITS);
     setAttempted(false);
   };
 
   const cancel = () => {
     setHeader(listDraftOf(saved));
-    setRowsState(savedRows);
-    setItemsDirty(false);
+    setDraft(NO_EDITS);
     setAttempted(false);
   };
 
   const submit = async () => {
     if (save.isPending || !dirty) return;
     setAttempted(true);
-    if (header.priceListCode.trim() === '' || validateItems(rows).size > 0) return;
+    if (header.priceListCode.trim() === '' || validateItems(checked).size > 0) return;
     try {
-      const input = listInputOf(
-        header,
-        rows,
-        saved ? { priceListId: saved.priceListId, rows: savedRows } : undefined,
-      );
-      const next = await save.mutateAsync(input);
+      const next = await save.mutateAsync(listInputOf(header, draft, saved?.priceListId));
       if (!next) return;
       if (!saved) {
         toast.success(t('priceLists.created'));
@@ -130,14 +141,16 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
         void navigate(`/price-lists/${next.priceListId}`, { replace: true });
         return;
       }
-      // The answer has no items, and added items got their ids: read them again.
-      const fresh = input.priceItemChanges ? await getPriceList(next.priceListId) : null;
-      settle(next, fresh ? inPlaceOf(rows, fresh.priceItemInfos.map(itemDraftOf)) : rows);
+      await settle(next);
       toast.success(t('priceLists.saved', { count: next.itemCount }));
     } catch {
       // The API client shows why (a taken code, a repeated order number, a reference not in its list).
     }
   };
+
+  /** Another page, page size, order or search of the saved items; the edits stay in the draft. */
+  const browse = (patch: Partial<TPriceListGetRequest>) =>
+    setQuery((current) => ({ ...current, page: 1, ...patch }));
 
   const exportNow = async () => {
     if (!saved) return;
@@ -245,7 +258,7 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
               id="price-list-code"
               label={t('priceLists.code')}
               value={header.priceListCode}
-              maxLength={CODE_MAX}
+              schema={ZPriceListInput.in.shape.priceListCode}
               readOnly={!mayEdit}
               required={mayEdit}
               error={codeMissing ? t('priceLists.codeRequired') : undefined}
@@ -255,7 +268,7 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
               id="price-list-description"
               label={t('priceLists.description')}
               value={header.priceListDescription}
-              maxLength={DESCRIPTION_MAX}
+              schema={ZPriceListInput.in.shape.priceListDescription}
               readOnly={!mayEdit}
               grow="text"
               onChange={(priceListDescription) => patchHeader({ priceListDescription })}
@@ -286,16 +299,46 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
         </Form>
       </Card>
       <Typography.Title level={2} style={{ fontSize: token.fontSizeLG, marginTop: 0 }}>
-        {t('priceLists.grid.titleCount', { count: rows.length })}
+        {t('priceLists.grid.titleCount', { count: itemCount })}
       </Typography.Title>
+      {saved && draft.added.length > 0 ? (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          {t('priceLists.grid.addedFirst')}
+        </Typography.Paragraph>
+      ) : null}
       <PriceItemGrid
         rows={rows}
-        onChange={setRows}
-        onReorder={setRowsState}
+        onEdit={(row, patch) => setDraft((current) => withEdit(current, row, patch))}
+        onAdd={() => {
+          const [next, row] = withNewRow(draft);
+          setDraft(next);
+          return row.key;
+        }}
+        onRemove={(keys) => setDraft((current) => withoutRows(current, keys))}
         errors={itemErrors}
         readOnly={!mayEdit}
         units={{ options: units.data ?? [], loading: units.isLoading }}
         currencies={{ options: currencies.data ?? [], loading: currencies.isLoading }}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          browse({
+            sort: next ? [{ field: next.field, dir: next.dir === 'ascend' ? 'asc' : 'desc' }] : undefined,
+          });
+        }}
+        loading={items.isFetching}
+        {...(saved
+          ? {
+              search: { value: query.search ?? '', onChange: (search: string) => browse({ search }) },
+              paging: {
+                page: query.page ?? 1,
+                pageSize: query.pageSize ?? FIRST_ITEMS.pageSize!,
+                total: items.data?.totalCount ?? 0,
+                onChange: (next: number, pageSize: number) =>
+                  browse({ page: pageSize === query.pageSize ? next : 1, pageSize }),
+              },
+            }
+          : {})}
       />
       {saved && mayEdit ? (
         <Card size="small" style={{ marginTop: 16 }} title={t('priceLists.import.title')}>
@@ -309,8 +352,8 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
               priceListId={saved.priceListId}
               kind={saved.isPartList ? 'partlist' : 'pricelist'}
               onImported={(next) => {
-                settle(next, next.priceItemInfos.map(itemDraftOf));
-                toast.success(t('priceLists.import.done', { count: next.priceItemInfos.length }));
+                void settle(next);
+                toast.success(t('priceLists.import.done', { count: next.itemCount }));
               }}
             />
           )}

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import type { TListKind } from '../api/export-price-list.ts';
-import { afterPriceListChange, getPriceList, type TPriceListSummary } from '../api/find-price-lists.ts';
+import { afterPriceListChange, type TPriceListSummary } from '../api/find-price-lists.ts';
 import { importPriceList } from '../api/import-price-list.ts';
 import { importErrorsOf, type TImportErrorRow } from './import-errors.ts';
 
@@ -44,7 +44,7 @@ export function PriceListImport({ priceListId, kind, disabled, onImported }: TPr
     abort.current = new AbortController();
     setState({ phase: 'uploading', percent: 0, name: file.name });
     try {
-      await importPriceList(priceListId, kind, file, {
+      const list = await importPriceList(priceListId, kind, file, {
         signal: abort.current.signal,
         onProgress: ({ loaded, total }) => {
           const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
@@ -55,11 +55,10 @@ export function PriceListImport({ priceListId, kind, disabled, onImported }: TPr
           );
         },
       });
-      // The import answers the list's count only: its new items are read once.
-      const list = await getPriceList(priceListId);
+      // The answer is the list with its item count (and first page); the editor reads its pages again.
       void afterPriceListChange(queryClient);
       setState({ phase: 'idle' });
-      if (list) onImported(list);
+      onImported(list);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') {
         setState({ phase: 'idle' });

@@ -1,14 +1,13 @@
 import { CopyOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { FilterSelect } from '../../../shared/list/filter-select.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
 import { deleteRowAction, type TRowAction } from '../../../shared/list/row-actions.tsx';
-import { SearchBox } from '../../../shared/list/search-box.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -128,20 +127,20 @@ export function PriceLists() {
           ) : null
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
-        <SearchBox
-          value={list.state.search}
-          onSearch={(search) => list.update({ search })}
-          label={t('priceLists.search')}
-          placeholder={t('priceLists.searchPlaceholder')}
-          testId="price-list-search"
-        />
+      <ListToolbar
+        list={list}
+        status={status}
+        search={{
+          label: t('priceLists.search'),
+          placeholder: t('priceLists.searchPlaceholder'),
+          testId: 'price-list-search',
+        }}
+      >
         {flagFilter('active', t('priceLists.active'))}
         {flagFilter('isPartList', t('priceLists.partList'))}
         {flagFilter('isDefaultList', t('priceLists.defaultList'))}
         {flagFilter('isTemplateList', t('priceLists.templateList'))}
-        <RefreshButton status={status} />
-      </Flex>
+      </ListToolbar>
       <DataTable
         list={list}
         caption={t('menu.priceLists')}
