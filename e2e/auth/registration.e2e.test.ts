@@ -117,13 +117,16 @@ describe('registering a new account', () => {
       .locator('.ant-form-item-explain-error', { hasText: 'The activation code is not valid or has expired' })
       .waitFor();
     // Then the mailed link, opened in this very tab: the hash changes and its code is used.
+    const signedOut = visitor.waitForResponse((response) => response.url().endsWith('/api/user/logout'));
     await visitor.goto(link ?? '');
     const done = visitor.locator('[data-testid=activation-done]');
     await done.waitFor();
     await done.getByText('Your account is activated').waitFor();
     // The wrong code's red toast is gone, and the success stays on screen.
     await visitor.locator('[data-testid=toast][data-type=error]').waitFor({ state: 'detached' });
-    await visitor.waitForTimeout(2500);
+    // The activation ends the sign-in it was made in: once that is over, the success is still shown.
+    await signedOut;
+    await visitor.waitForFunction(() => !Object.keys(localStorage).some((key) => key.endsWith('-authData')));
     expect(await done.isVisible()).toBe(true);
     await done.getByRole('link', { name: 'Sign in' }).click();
     await waitForHash(visitor, /^#\/auth\/login$/);

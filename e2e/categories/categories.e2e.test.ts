@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -15,21 +12,12 @@ import {
   waitForToast,
 } from '../support/browser.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'categories');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  // Drawers and pop-ups slide in (antd ignores reduced motion): let them settle first.
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('categories');
 
 /** True once the image has loaded and decoded (a broken one has no natural width). */
 function pictureLoaded(img: Locator): Promise<boolean> {
@@ -39,21 +27,10 @@ function pictureLoaded(img: Locator): Promise<boolean> {
   });
 }
 
-/** Creates categories through the API as admin (no cookies, so no CSRF header is needed). */
+/** Creates categories through the API as admin. */
 async function createCategories(baseUrl: string, names: string[]): Promise<void> {
-  const post = async (route: string, body: object, token?: string) => {
-    const response = await fetch(new URL(`api${route}`, baseUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
-  const password = createHash('sha512').update(ADMIN_PASSWORD).digest('hex');
-  const { authToken } = (await post('/user/login', { username: 'admin', password })) as { authToken: string };
-  await post('/category/save', { categoryInfos: names.map((categoryName) => ({ categoryName })) }, authToken);
+  const post = await postAs(baseUrl, 'admin', ADMIN_PASSWORD);
+  await post('/category/save', { categoryInfos: names.map((categoryName) => ({ categoryName })) });
 }
 
 describe('managing categories', () => {

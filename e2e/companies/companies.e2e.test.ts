@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,21 +13,12 @@ import {
   waitForToast,
 } from '../support/browser.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'companies');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  // Drawers and pop-ups slide in (antd ignores reduced motion): let them settle first.
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('companies');
 
 /** True once the image has loaded and decoded (a broken one has no natural width). */
 function pictureLoaded(img: Locator): Promise<boolean> {

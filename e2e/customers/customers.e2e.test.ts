@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -15,21 +12,12 @@ import {
   waitForHash,
 } from '../support/browser.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'customers');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  // Drop-downs and tooltips fade (antd ignores reduced motion): let them settle first.
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('customers');
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
@@ -157,15 +145,15 @@ describe('customers', () => {
 
   it('narrows by type and by status, both kept in the URL', async () => {
     await choose(admin, 'Customer type', 'Individual');
-    await waitForHash(admin, /type=individual/);
+    await waitForHash(admin, /type=Individual/);
     await waitForNames(admin, [soloName]);
 
     await choose(admin, 'Customer type', 'Business');
-    await waitForHash(admin, /type=business/);
+    await waitForHash(admin, /type=Business/);
     await waitForNames(admin, [dormant, business]);
 
     await choose(admin, 'Customer status', 'Suspended');
-    await waitForHash(admin, /status=suspended/);
+    await waitForHash(admin, /status=Suspended/);
     await waitForNames(admin, [dormant]);
     await shot(admin, '2-filters-desktop');
     expect(await seriousViolations(admin)).toEqual([]);

@@ -13,42 +13,19 @@ import {
   waitForHash,
   waitForToast,
 } from '../support/browser.ts';
+import { postAs } from '../support/api.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const FIXTURES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../packages/server/test/fixtures/rfa',
 );
 
-/** Where the screenshots of this run go (looked at by people, not compared). */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('families', { dir: process.env.E2E_SHOTS_DIR });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
-
-/** Posts to the API as `login` (no cookies, so no CSRF header is needed). */
-async function postAs(baseUrl: string, login: string, password: string) {
-  const call = async (route: string, body: object, token?: string) => {
-    const response = await fetch(new URL(`api${route}`, baseUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
-  const { authToken } = (await call('/user/login', { username: login, password: sha512(password) })) as {
-    authToken: string;
-  };
-  return (route: string, body: object) => call(route, body, authToken);
-}
 
 describe('family page and editor', () => {
   let env: TPortalUnderTest;

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -14,22 +11,13 @@ import {
   waitForToast,
 } from '../support/browser.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'licences');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  // Drawers and pop-ups slide in (antd ignores reduced motion): let them settle first.
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('licences');
 
 type TJson = Record<string, unknown>;
 

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -13,22 +10,12 @@ import {
   waitForToast,
 } from '../support/browser.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'lists');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-  // The window as a person sees it (the save bar stays at its foot while the items scroll).
-  await page.screenshot({ path: path.join(SHOTS, `${name}-window.png`) });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('lists', { window: true });
 
 /** The item codes of the editor, top to bottom. */
 function itemCodes(page: Page): Promise<string[]> {

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -14,22 +11,13 @@ import {
   waitForHash,
   waitForToast,
 } from '../support/browser.ts';
-import { fitsWidth } from '../support/layout.ts';
+import { fitsWidth, settled } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'notifications');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  // Drawers and pop-ups slide in (antd ignores reduced motion): let them settle first.
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('notifications');
 
 /** Signs in on a narrow window, where the side menu hides in a drawer until the header's toggle. */
 async function signInOnPhone(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
@@ -244,7 +232,7 @@ describe('notifications', () => {
     const panel = user.locator('[data-testid=notification-bell-panel]');
     await panel.waitFor();
     expect(await fitsWidth(user)).toBe(true);
-    await user.waitForTimeout(300);
+    await settled(user);
     const box = await panel.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     await shot(user, '8-bell-phone');

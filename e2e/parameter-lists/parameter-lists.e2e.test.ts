@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -13,21 +10,13 @@ import {
   waitForHash,
   waitForToast,
 } from '../support/browser.ts';
-import { fitsWidth } from '../support/layout.ts';
+import { fitsWidth, rendered } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'parameter-lists');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('parameter-lists');
 
 type TJson = Record<string, unknown>;
 
@@ -166,7 +155,9 @@ describe('parameter lists', () => {
     // Saved again unchanged: nothing is sent.
     writes.length = 0;
     await page.locator('[data-testid=parameter-list-save]').click();
-    await page.waitForTimeout(300);
+    // Two frames after the click nothing is saving: a save would show on its button at once.
+    await rendered(page);
+    await page.locator('[data-testid=parameter-list-save]:not(.ant-btn-loading)').waitFor();
     expect(writes).toEqual([]);
     await shot(page, '3-editor-desktop');
     expect(await seriousViolations(page)).toEqual([]);
@@ -174,7 +165,6 @@ describe('parameter lists', () => {
 
   it('fits a phone: the grid scrolls inside its own focusable region', async () => {
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
     expect(await fitsWidth(page)).toBe(true);
     const region = page.getByRole('region', { name: 'Parameters (scrolls sideways)' });
     expect(await region.getAttribute('tabindex')).toBe('0');
@@ -183,7 +173,7 @@ describe('parameter lists', () => {
     await region.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(200);
+    await page.waitForFunction((el) => (el?.scrollLeft ?? 0) > 0, await region.elementHandle());
     expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await shot(page, '4-editor-phone');
     expect(await seriousViolations(page)).toEqual([]);

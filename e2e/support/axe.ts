@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { settled } from './layout.ts';
 
 type TViolation = {
   id: string;
@@ -19,7 +20,7 @@ const FAILING = new Set(['serious', 'critical']);
 export async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   // Animations (drawer and modal entrances, toasts) would be measured half-faded.
-  await page.waitForTimeout(450);
+  await settled(page);
   const violations = await page.evaluate(async (within) => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(within ?? document, {
       resultTypes: ['violations'],

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -13,21 +10,12 @@ import {
   waitForToast,
 } from '../support/browser.ts';
 import { fitsWidth } from '../support/layout.ts';
+import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
-/** Screenshots of each step, to look at the screens (not compared: the test asserts on the DOM). */
-const SHOTS = path.join(tmpdir(), 'portal-e2e', 'terms');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  // Drawers and pop-ups slide in (antd ignores reduced motion): let them settle first.
-  await page.waitForTimeout(450);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** True when the page is no wider than the window (nothing hides behind a horizontal scroll). */
+const shot = shotsOf('terms');
 
 type TProbe = Window & { __x?: number; __y?: number };
 
@@ -97,8 +85,10 @@ describe('terms', () => {
     expect(await preview.locator('script, img').count()).toBe(0);
     expect(await preview.innerText()).toContain('<script>window.__x=1</script>');
     expect(await preview.innerText()).toContain('<img src=x onerror="window.__y=1">');
-    // A broken image's error event would have fired by now.
-    await page.waitForTimeout(300);
+    // Every image on the page has loaded or failed, so a broken one's error event has fired.
+    await page.evaluate(() =>
+      Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))),
+    );
     expect(await ranHostileCode(page)).toEqual({ x: undefined, y: undefined });
 
     // Side by side on a desktop: the preview starts level with the text, to its right.

@@ -39,11 +39,11 @@ describe('managing users', () => {
     await form.getByText('Login is required', { exact: true }).waitFor();
     await form.getByText('First name is required', { exact: true }).waitFor();
     await form.getByText('E-mail is required', { exact: true }).waitFor();
-    expect(await form.getByText(/minimum length/).count()).toBe(0);
+    expect(await form.getByText(/Minimum field length/).count()).toBe(0);
     await form.getByLabel('Login').fill('ab');
     await form.getByLabel('E-mail').fill('not-an-email');
     await page.locator('[data-testid=user-form-save]').click();
-    await form.getByText('login minimum length is 3').waitFor();
+    await form.getByText('Minimum field length: 3', { exact: true }).waitFor();
     await form.getByText('E-mail is not valid').waitFor();
   });
 

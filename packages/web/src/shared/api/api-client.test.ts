@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, sessionStore } from '../auth/session-store.ts';
 import { toastStore } from '../toast/toast-store.ts';
+import { apiAnswer } from '../test/api-answer.ts';
 import { apiRequest, renewSession } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
@@ -13,13 +14,6 @@ const tokenA = jwt({ sub: '1', exp, permissions: [] });
 const tokenB = jwt({ sub: '1', exp: exp + 1, permissions: [] });
 
 type TCall = { url: string; method: string; headers: Record<string, string>; body?: string };
-
-function envelope(status: number, payload: object = {}, messages: string[] = []): Response {
-  return new Response(JSON.stringify({ responseCode: status, errorMessages: messages, ...payload }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 describe('apiRequest', () => {
   let calls: TCall[];
@@ -51,7 +45,7 @@ describe('apiRequest', () => {
   });
 
   it('sends the bearer token and, on non-GET, the X-XSRF-TOKEN header from the cookie', async () => {
-    answer = () => envelope(200, { userInfos: [] });
+    answer = () => apiAnswer(200, { userInfos: [] });
     await apiRequest('/user/find', { body: { page: 1 } });
     expect(calls[0]).toMatchObject({ url: 'api/user/find', method: 'POST', body: '{"page":1}' });
     expect(calls[0]?.headers.Authorization).toBe(`Bearer ${tokenA}`);
@@ -61,7 +55,7 @@ describe('apiRequest', () => {
   });
 
   it('never sends the token to the public routes', async () => {
-    answer = () => envelope(200);
+    answer = () => apiAnswer(200);
     await apiRequest('/user/login', { body: { username: 'a', password: 'b' } });
     await apiRequest('/info/env/', { method: 'GET' });
     await apiRequest('/company/find', { body: {}, auth: false });
@@ -71,8 +65,10 @@ describe('apiRequest', () => {
   it('renews once on 401 with the refresh token and retries with the new token', async () => {
     answer = (call) => {
       if (call.url === 'api/user/token-renew')
-        return envelope(200, { authToken: tokenB, refreshToken: 'refresh-2' });
-      return call.headers.Authorization === `Bearer ${tokenB}` ? envelope(200, { ok: true }) : envelope(401);
+        return apiAnswer(200, { authToken: tokenB, refreshToken: 'refresh-2' });
+      return call.headers.Authorization === `Bearer ${tokenB}`
+        ? apiAnswer(200, { ok: true })
+        : apiAnswer(401);
     };
     const [first, second] = await Promise.all([
       apiRequest<{ ok: boolean }>('/role/find', { body: {} }),
@@ -90,14 +86,14 @@ describe('apiRequest', () => {
   });
 
   it('ends the session when the renewal is refused', async () => {
-    answer = () => envelope(401, {}, ['[Title] Unauthorized']);
+    answer = () => apiAnswer(401, {}, ['[Title] Unauthorized']);
     await expect(apiRequest('/user/find', { body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(sessionStore.getSnapshot().authData).toBeNull();
     expect(window.location.hash).toMatch(/^#\/auth\/login/);
   });
 
   it('throws the [Detail] lines without their prefix and shows them in a toast', async () => {
-    answer = () => envelope(400, {}, ['[Title] Validation failed', '[Detail] login is required']);
+    answer = () => apiAnswer(400, {}, ['[Title] Validation failed', '[Detail] login is required']);
     const error = await apiRequest('/user/save', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);

@@ -1,22 +1,10 @@
 import type { Breakpoint, TableProps } from 'antd';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Empty,
-  Flex,
-  Grid,
-  Pagination,
-  Select,
-  Spin,
-  Table,
-  theme,
-  Typography,
-} from 'antd';
+import { Checkbox, Flex, Grid, Pagination, Select, Spin, Table, theme } from 'antd';
 import { type CSSProperties, Fragment, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../ui/error-state.tsx';
 import { headerMinWidth, textMeasure } from './header-width.ts';
+import { ListEmpty, ListLoading, StaleRowsAlert, type TListEmpty } from './list-states.tsx';
 import type { TSort } from './list-state.ts';
 import { RowActions, type TRowAction } from './row-actions.tsx';
 
@@ -88,7 +76,7 @@ export type TDataTableProps<T, TField extends string> = {
   actions?: (row: T) => TRowAction[];
   /** Rows can be selected for the bulk bar; `disabled` rows cannot. */
   selection?: { disabled?: (row: T) => boolean };
-  empty: { text: string; filteredText: string; create?: { label: string; onClick: () => void } };
+  empty: TListEmpty;
   /** False shows every row on one page (short lists answered whole). */
   paged?: boolean;
   /** Windows narrower than this breakpoint get stacked rows instead of a table. */
@@ -102,43 +90,6 @@ const BREAKPOINTS: readonly Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl',
 
 /** Headers break between words only; CJK text keeps its words whole as well. */
 const HEADER_TEXT: CSSProperties = { wordBreak: 'keep-all', overflowWrap: 'normal' };
-
-function LoadingState() {
-  const { t } = useTranslation();
-  return (
-    <Flex vertical align="center" gap={8} style={{ padding: 32 }} role="status" data-testid="list-loading">
-      <Spin />
-      <Typography.Text type="secondary">{t('list.loading')}</Typography.Text>
-    </Flex>
-  );
-}
-
-function EmptyState({
-  filtered,
-  empty,
-  onClear,
-}: {
-  filtered: boolean;
-  empty: TDataTableProps<unknown, string>['empty'];
-  onClear: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={filtered ? empty.filteredText : empty.text}
-      data-testid="list-empty"
-    >
-      {filtered ? (
-        <Button onClick={onClear}>{t('list.clearFilters')}</Button>
-      ) : empty.create ? (
-        <Button type="primary" onClick={empty.create.onClick}>
-          {empty.create.label}
-        </Button>
-      ) : null}
-    </Empty>
-  );
-}
 
 /**
  * A list's rows with server (or local) paging and sorting from the URL state, row selection, row
@@ -158,23 +109,11 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
     return <ErrorState error={status.error} onRetry={status.retry} />;
   }
 
-  const staleError = status.error ? (
-    <Alert
-      type="warning"
-      showIcon
-      style={{ marginBottom: 12 }}
-      title={t('list.refreshFailed')}
-      action={
-        <Button size="small" onClick={status.retry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  ) : null;
+  const staleError = <StaleRowsAlert status={status} />;
   const emptyNode = status.loading ? (
-    <LoadingState />
+    <ListLoading />
   ) : (
-    <EmptyState filtered={list.filtered} empty={empty} onClear={list.clearFilters} />
+    <ListEmpty filtered={list.filtered} empty={empty} onClear={list.clearFilters} />
   );
   const range = (total: number, from: number, to: number) => t('list.range', { from, to, total });
   const pagination = {

@@ -1,21 +1,23 @@
-import { render } from '@testing-library/react';
-import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { i18n, initI18n } from '../i18n/i18n.ts';
+import { initI18n } from '../i18n/i18n.ts';
+import { renderWithProviders } from '../test/render-with-providers.tsx';
 
-/** jsdom lacks matchMedia (antd's breakpoints; `matches: false` everywhere) and ResizeObserver. */
+/** jsdom lacks matchMedia (antd's breakpoints; a narrow window, see stubWindowWidth) and ResizeObserver. */
 export function installBrowserStubs(): void {
   globalThis.ResizeObserver ??= class {
     observe(): void {}
     unobserve(): void {}
     disconnect(): void {}
   };
+  stubWindowWidth(false);
+}
+
+/** Answers antd's breakpoint queries: a narrow window matches no `min-width` query, a wide one every one. */
+export function stubWindowWidth(wide: boolean): void {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (query: string) => ({
-      matches: false,
+      matches: wide && query.includes('min-width'),
       media: query,
       onchange: null,
       addListener: () => undefined,
@@ -27,22 +29,8 @@ export function installBrowserStubs(): void {
   });
 }
 
-/** Shows the current query string, so a test reads the URL state the screen wrote. */
-export function LocationProbe() {
-  return <output data-testid="location">{useLocation().search}</output>;
-}
-
-/** Renders a list screen inside a router at `url`, in English, with antd's App context. */
+/** Renders a list screen inside a router at `url`, in English, with the query client and antd's App context. */
 export function renderAt(node: ReactNode, url = '/list') {
   initI18n('en');
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <App>
-        <MemoryRouter initialEntries={[url]}>
-          {node}
-          <LocationProbe />
-        </MemoryRouter>
-      </App>
-    </I18nextProvider>,
-  );
+  return renderWithProviders(node, { url });
 }

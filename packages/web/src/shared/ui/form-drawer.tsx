@@ -13,6 +13,14 @@ export type TFormDrawerProps = {
   saveLabel: string;
   /** `data-testid` of the save button. */
   saveTestId: string;
+  /** The save button is shown but cannot be pressed (e.g. while the record is stale). */
+  saveDisabled?: boolean;
+  /** Nothing to save (a read-only record): the footer offers Close and no save button. */
+  readOnly?: boolean;
+  /** Width in pixels beyond `fullBelow`: 560 unless the form needs more room. */
+  width?: number;
+  /** Below this breakpoint the drawer takes the whole window. */
+  fullBelow?: 'sm' | 'md';
   children: ReactNode;
 };
 
@@ -28,24 +36,36 @@ export function FormDrawer({
   saving,
   saveLabel,
   saveTestId,
+  saveDisabled = false,
+  readOnly = false,
+  width = 560,
+  fullBelow = 'sm',
   children,
 }: TFormDrawerProps) {
   const { t } = useTranslation();
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = Grid.useBreakpoint()[fullBelow] === false;
   return (
     <Drawer
       open={open}
       onClose={onClose}
       title={title}
-      size={narrow ? '100%' : 560}
+      size={narrow ? '100%' : width}
       destroyOnHidden
       forceRender
       footer={
         <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={onSave} data-testid={saveTestId}>
-            {saveLabel}
-          </Button>
+          <Button onClick={onClose}>{readOnly ? t('common.close') : t('common.cancel')}</Button>
+          {readOnly ? null : (
+            <Button
+              type="primary"
+              loading={saving}
+              disabled={saveDisabled}
+              onClick={onSave}
+              data-testid={saveTestId}
+            >
+              {saveLabel}
+            </Button>
+          )}
         </Flex>
       }
     >

@@ -1,10 +1,13 @@
 import { CopyOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { generatePassword } from '@portal/contract';
-import { Button, Input, Space, Tooltip } from 'antd';
+import type { FormRule } from 'antd';
+import { Button, Form, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../toast/toast-store.ts';
+import { strongPasswordRule } from './password-rules.ts';
 import { passwordVisibilityIcon } from './password-visibility.tsx';
+import { requiredRule } from './required-rule.ts';
 
 export type TNewPasswordInputProps = {
   id?: string;
@@ -67,5 +70,31 @@ export function NewPasswordInput({
         />
       </Tooltip>
     </Space.Compact>
+  );
+}
+
+/**
+ * A form's field for choosing a password: required and as strong as the contract asks, with the
+ * rule shown below and the generator beside it. `rules` adds the screen's own checks.
+ */
+export function NewPasswordField({
+  name,
+  label,
+  rules = [],
+}: {
+  name: string;
+  label: string;
+  rules?: FormRule[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={t('password.rule')}
+      rules={[requiredRule(name), strongPasswordRule(t), ...rules]}
+    >
+      <NewPasswordInput />
+    </Form.Item>
   );
 }

@@ -2,8 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
-import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
-import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { NewPasswordField } from '../../../shared/ui/new-password-input.tsx';
 import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -54,13 +53,10 @@ export function ChangePasswordDialog({ open, onClose }: TChangePasswordDialogPro
         <Form.Item name="oldPassword" label={t('password.current')} rules={[requiredRule('oldPassword')]}>
           <Input.Password autoComplete="current-password" iconRender={passwordVisibilityIcon(t)} />
         </Form.Item>
-        <Form.Item
+        <NewPasswordField
           name="newPassword"
           label={t('auth.newPassword')}
-          extra={t('password.rule')}
           rules={[
-            requiredRule('newPassword'),
-            strongPasswordRule(t),
             ({ getFieldValue }) => ({
               validator: (_rule, value) =>
                 value && value === getFieldValue('oldPassword')
@@ -68,9 +64,7 @@ export function ChangePasswordDialog({ open, onClose }: TChangePasswordDialogPro
                   : Promise.resolve(),
             }),
           ]}
-        >
-          <NewPasswordInput />
-        </Form.Item>
+        />
       </Form>
     </Modal>
   );

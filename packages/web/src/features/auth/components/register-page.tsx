@@ -1,16 +1,15 @@
 import type { TRegisterRequest } from '@portal/contract';
-import { ZLogin, ZUserData } from '@portal/contract';
+import { ZUserData } from '@portal/contract';
 import { Alert, Button, Checkbox, Form, Input, Result, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { messageText } from '../../../shared/i18n/message-text.ts';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
-import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
-import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { NewPasswordField } from '../../../shared/ui/new-password-input.tsx';
 import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
-import { requiredRule } from '../../../shared/ui/required-rule.ts';
-import { PersonFields } from '../../../shared/ui/person-fields.tsx';
+import { LoginField, PERSON_SERVER_FIELDS, PersonFields } from '../../../shared/ui/person-fields.tsx';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { solveBotCheck } from '../api/bot-check.ts';
 import { usePublicCompanies } from '../api/public-companies.ts';
@@ -34,12 +33,8 @@ const fields = ZUserData.shape;
 
 /** API fields the server may name in an error, and the form field that shows it. */
 const SERVER_FIELDS: TFieldMap<TRegisterForm> = {
-  login: 'login',
+  ...PERSON_SERVER_FIELDS,
   password: 'password',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  email: 'email',
-  phone: 'phone',
   companyName: 'companyName',
   company: 'companyId',
   acceptTerms: 'acceptTerms',
@@ -113,21 +108,8 @@ export function RegisterPage() {
         onFinish={(values) => void submit(values)}
         data-testid="register-form"
       >
-        <Form.Item
-          name="login"
-          label={t('user.login')}
-          rules={[zodRule(ZLogin, { name: 'login', required: true })]}
-        >
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.password')}
-          extra={t('password.rule')}
-          rules={[requiredRule('password'), strongPasswordRule(t)]}
-        >
-          <NewPasswordInput />
-        </Form.Item>
+        <LoginField own />
+        <NewPasswordField name="password" label={t('auth.password')} />
         <PersonFields own />
         <Form.Item name="companyId" label={t('user.company')}>
           <Select
@@ -144,7 +126,7 @@ export function RegisterPage() {
             label={t('auth.companyNotListed')}
             rules={[zodRule(fields.companyName, { name: 'companyName' })]}
           >
-            <Input autoComplete="organization" />
+            <Input autoComplete="organization" count={lengthCount(fields.companyName)} />
           </Form.Item>
         ) : null}
         <Form.Item

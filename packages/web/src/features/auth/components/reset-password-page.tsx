@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
-import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
-import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { NewPasswordField } from '../../../shared/ui/new-password-input.tsx';
 import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
-import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
@@ -55,14 +53,7 @@ export function ResetPasswordPage() {
         requiredMark={false}
         onFinish={(values: { password: string }) => void submit(values)}
       >
-        <Form.Item
-          name="password"
-          label={t('auth.newPassword')}
-          extra={t('password.rule')}
-          rules={[requiredRule('password'), strongPasswordRule(t)]}
-        >
-          <NewPasswordInput />
-        </Form.Item>
+        <NewPasswordField name="password" label={t('auth.newPassword')} />
         <Button type="primary" htmlType="submit" block loading={reset.isPending}>
           {t('auth.setPassword')}
         </Button>

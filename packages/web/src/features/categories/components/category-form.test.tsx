@@ -1,10 +1,9 @@
 import type { TCategory } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
 import { CategoryForm, type TCategoryFormProps } from './category-form.tsx';
 import { MAX_PICTURE_BYTES } from '../../../shared/ui/picture-field.tsx';
 
@@ -26,15 +25,8 @@ let answer: { status: number; body: object } = {
 };
 
 function renderForm(props: Partial<TCategoryFormProps>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <CategoryForm open category={null} onClose={onClose} {...props} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<CategoryForm open category={null} onClose={onClose} {...props} />);
   return { onClose };
 }
 
@@ -63,13 +55,9 @@ function png(bytes = 64): File {
 }
 
 describe('CategoryForm', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     saved = [];
     answer = { status: 200, body: { responseCode: 200, errorMessages: [], categoryInfos: [] } };
     vi.stubGlobal(
@@ -86,11 +74,6 @@ describe('CategoryForm', { timeout: 30_000 }, () => {
     );
   });
 
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('says an empty name is required and sends nothing', async () => {
     renderForm({});
     await save();
@@ -103,7 +86,7 @@ describe('CategoryForm', { timeout: 30_000 }, () => {
     renderForm({});
     fireEvent.change(field('Name'), { target: { value: 'x'.repeat(101) } });
     await save();
-    await screen.findByText('Kategoriename darf höchstens 100 Zeichen lang sein');
+    await screen.findByText('Maximale Feldlänge: 100');
     expect(saved).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { Form, Input, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveCategories } from '../api/save-categories.ts';
 import { PictureField, type TPictureValue } from '../../../shared/ui/picture-field.tsx';
@@ -130,14 +131,17 @@ export function CategoryForm({ open, category, onClose }: TCategoryFormProps) {
           label={t('categories.name')}
           rules={[zodRule(fields.categoryName, { name: 'categoryName', required: true })]}
         >
-          <Input autoComplete="off" count={{ show: true, max: 100 }} />
+          <Input autoComplete="off" count={lengthCount(fields.categoryName)} />
         </Form.Item>
         <Form.Item
           name="categoryDescription"
           label={t('categories.description')}
           rules={[zodRule(fields.categoryDescription, { name: 'categoryDescription' })]}
         >
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} count={{ show: true, max: 2000 }} />
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            count={lengthCount(fields.categoryDescription)}
+          />
         </Form.Item>
         <Form.Item name="active" label={t('categories.active')} valuePropName="checked">
           <Switch />

@@ -1,10 +1,10 @@
 import type { TCategory } from '@portal/contract';
-import { Alert, Button, Card, Empty, Flex, Pagination, Spin, Typography, theme } from 'antd';
+import { Card, Flex, Pagination, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TListStatus } from '../../../shared/list/data-table.tsx';
+import { ListStates, type TListEmpty } from '../../../shared/list/list-states.tsx';
 import { RowActions, type TRowAction } from '../../../shared/list/row-actions.tsx';
 import { StatusTag } from '../../../shared/list/status-tag.tsx';
-import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { CategoryThumbnail } from './category-thumbnail.tsx';
 import type { TCategoryListPatch, TCategoryListState } from './category-list-state.ts';
 
@@ -18,7 +18,7 @@ export type TCategoryGridProps = {
   total: number;
   status: TListStatus;
   actions?: (row: TCategory) => TRowAction[];
-  empty: { text: string; filteredText: string; create?: { label: string; onClick: () => void } };
+  empty: TListEmpty;
 };
 
 function CategoryCard({ category, actions }: { category: TCategory; actions?: TRowAction[] }) {
@@ -64,47 +64,14 @@ export function CategoryGrid(props: TCategoryGridProps) {
   const { t } = useTranslation();
   const { state, rows, status, empty } = props;
 
-  if (status.error && rows.length === 0 && !status.loading) {
-    return <ErrorState error={status.error} onRetry={status.retry} />;
-  }
-  if (rows.length === 0) {
-    return status.loading ? (
-      <Flex vertical align="center" gap={8} style={{ padding: 32 }} role="status" data-testid="list-loading">
-        <Spin />
-        <Typography.Text type="secondary">{t('list.loading')}</Typography.Text>
-      </Flex>
-    ) : (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={props.filtered ? empty.filteredText : empty.text}
-        data-testid="list-empty"
-      >
-        {props.filtered ? (
-          <Button onClick={props.clearFilters}>{t('list.clearFilters')}</Button>
-        ) : empty.create ? (
-          <Button type="primary" onClick={empty.create.onClick}>
-            {empty.create.label}
-          </Button>
-        ) : null}
-      </Empty>
-    );
-  }
-
   return (
-    <>
-      {status.error ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('list.refreshFailed')}
-          action={
-            <Button size="small" onClick={status.retry}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+    <ListStates
+      status={status}
+      count={rows.length}
+      filtered={props.filtered}
+      empty={empty}
+      onClear={props.clearFilters}
+    >
       <Spin spinning={status.refreshing}>
         <ul
           aria-label={t('menu.categories')}
@@ -138,6 +105,6 @@ export function CategoryGrid(props: TCategoryGridProps) {
           onChange={(page, pageSize) => props.update(pageSize !== state.pageSize ? { pageSize } : { page })}
         />
       </Flex>
-    </>
+    </ListStates>
   );
 }

@@ -1,26 +1,13 @@
 import type { TCategory } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../shared/auth/session-store.ts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs, renderAt } from '../../../shared/list/list-test-support.tsx';
+import { renderAt } from '../../../shared/list/list-test-support.tsx';
 import { toastStore } from '../../../shared/toast/toast-store.ts';
+import { apiAnswer } from '../../../shared/test/api-answer.ts';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../shared/test/test-session.ts';
 import { CategoryList } from './category-list.tsx';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'someone',
-    roles: [],
-    companyId: null,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const ADMIN = ['contentmanagement.read', 'adminmanagement.update', 'adminmanagement.delete'];
 
@@ -48,31 +35,16 @@ const categories: TCategory[] = [
 type TCall = { url: string; body: Record<string, unknown> };
 let calls: TCall[] = [];
 
-function respond(status: number, payload: object, messages: string[] = []): Response {
-  return new Response(JSON.stringify({ responseCode: status, errorMessages: messages, ...payload }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-function renderList(url = '/categories') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderAt(
-    <QueryClientProvider client={queryClient}>
-      <CategoryList />
-    </QueryClientProvider>,
-    url,
-  );
-}
+const renderList = (url = '/categories') => renderAt(<CategoryList />, url);
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 describe('CategoryList', { timeout: 30_000 }, () => {
-  beforeAll(() => installBrowserStubs());
+  screenTestHooks();
 
   beforeEach(() => {
     calls = [];
-    sessionStore.setAuth({ id: 1, authToken: token(ADMIN), refreshToken: 'r' }, null);
+    signInAs(ADMIN);
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
@@ -80,22 +52,15 @@ describe('CategoryList', { timeout: 30_000 }, () => {
         calls.push({ url, body });
         if (url === 'api/category/delete') {
           return Promise.resolve(
-            respond(409, { errorDetails: [{ key: 'categoryInUse', values: { count: 4 } }] }, [
+            apiAnswer(409, { errorDetails: [{ key: 'categoryInUse', values: { count: 4 } }] }, [
               '[Title] Conflict',
               '[Detail] The category is used by 4 families; move them to another category first',
             ]),
           );
         }
-        return Promise.resolve(respond(200, { categoryInfos: categories, totalCount: 2 }));
+        return Promise.resolve(apiAnswer(200, { categoryInfos: categories, totalCount: 2 }));
       }),
     );
-  });
-
-  afterEach(async () => {
-    cleanup();
-    await i18n.changeLanguage('en');
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('shows picture cards: thumbnail or placeholder, name, family count, and inactive as a tag', async () => {
@@ -132,7 +97,7 @@ describe('CategoryList', { timeout: 30_000 }, () => {
   });
 
   it('offers no create, edit or delete to a reader without adminmanagement', async () => {
-    sessionStore.setAuth({ id: 2, authToken: token(['contentmanagement.read']), refreshToken: 'r' }, null);
+    signInAs(['contentmanagement.read'], { id: 2 });
     renderList();
     await screen.findAllByTestId('category-card');
     expect(screen.queryByTestId('category-create')).toBeNull();

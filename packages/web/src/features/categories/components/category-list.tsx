@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCategory } from '@portal/contract';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFindCategories } from '../api/find-categories.ts';
@@ -68,10 +68,9 @@ export function CategoryList() {
           ) : null
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
+      <ListToolbar list={list} status={status}>
         <CategoryFilters state={list.state} onChange={list.update} view={view} onView={setView} />
-        <RefreshButton status={status} />
-      </Flex>
+      </ListToolbar>
       {view === 'grid' ? (
         <CategoryGrid
           state={list.state}

@@ -1,77 +1,35 @@
-import type { TCompany } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiAnswer } from '../../../shared/test/api-answer.ts';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { testCompany } from './test-company.ts';
 import { CompanyDeleteDialog, type TCompanyDeleteDialogProps } from './company-delete-dialog.tsx';
 
-function company(id: number, name: string, parentId: number | null, extra: Partial<TCompany> = {}): TCompany {
-  return {
-    companyId: id,
-    companyName: name,
-    companyAddress: null,
-    companyCity: null,
-    companyRegion: null,
-    companyZipCode: null,
-    companyCountry: null,
-    companyURL: null,
-    companyContactName: null,
-    companyPhoneNumber: null,
-    companyFaxNumber: null,
-    companyEmail: null,
-    parentCompany: parentId === null ? null : { companyId: parentId, companyName: `#${parentId}` },
-    childCompanies: [],
-    companyLogoFileName: null,
-    companyLogoHash: null,
-    userCount: 0,
-    companyParameters: null,
-    globalParameters: null,
-    companyLicense: null,
-    companyTerms: null,
-    useParentCompanyBranding: true,
-    defaultMeasurementSystemId: null,
-    active: true,
-    isPartnerCompany: false,
-    createdByUserId: 1,
-    lastUpdate: '2026-11-20T10:00:00.000Z',
-    ...extra,
-  };
-}
-
-const holding = company(1, 'Holding', null);
-const acme = company(2, 'Acme', 1, {
+const holding = testCompany(1, 'Holding', null);
+const acme = testCompany(2, 'Acme', 1, {
   userCount: 3,
   childCompanies: [{ companyId: 3, companyName: 'Acme Nord' }],
 });
-const acmeNord = company(3, 'Acme Nord', 2);
-const other = company(4, 'Other', 1);
-const lonely = company(5, 'Lonely', 1);
+const acmeNord = testCompany(3, 'Acme Nord', 2);
+const other = testCompany(4, 'Other', 1);
+const lonely = testCompany(5, 'Lonely', 1);
 const scope = [holding, acme, acmeNord, other, lonely];
 
 let bodies: Record<string, unknown>[] = [];
 
 function renderDialog(props: Partial<TCompanyDeleteDialogProps>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
   const onDeleted = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <App>
-        <QueryClientProvider client={queryClient}>
-          <CompanyDeleteDialog
-            company={acme}
-            companies={scope}
-            isAdmin
-            onClose={onClose}
-            onDeleted={onDeleted}
-            {...props}
-          />
-        </QueryClientProvider>
-      </App>
-    </I18nextProvider>,
+  renderWithProviders(
+    <CompanyDeleteDialog
+      company={acme}
+      companies={scope}
+      isAdmin
+      onClose={onClose}
+      onDeleted={onDeleted}
+      {...props}
+    />,
   );
   return { onClose, onDeleted };
 }
@@ -82,31 +40,17 @@ const confirm = () =>
   });
 
 describe('CompanyDeleteDialog', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     bodies = [];
     vi.stubGlobal(
       'fetch',
       vi.fn((_url: string, init?: RequestInit) => {
         bodies.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>);
-        return Promise.resolve(
-          new Response(JSON.stringify({ responseCode: 200, errorMessages: [], companyInfos: [] }), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json' },
-          }),
-        );
+        return Promise.resolve(apiAnswer(200, { companyInfos: [] }));
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('asks where users and child companies go, the parent chosen first, and sends both', async () => {

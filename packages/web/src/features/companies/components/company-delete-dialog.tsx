@@ -32,13 +32,18 @@ function options(nodes: TCompanyNode[], blocked: Set<number>): TOption[] {
   }));
 }
 
+/** Child companies in all: the record names only the first ones and counts them all. */
+function childCountOf(company: TCompany): number {
+  return Math.max(company.childCompanyCount ?? 0, company.childCompanies.length);
+}
+
 /** The delete request for the chosen targets: a target only where there is something to move. */
 export function deleteRequestOf(company: TCompany, targets: TTargets): TDeleteCompanyRequest {
   const target = (id: number | undefined) => ({ companyId: !id ? null : id });
   return {
     companyId: company.companyId,
     ...((company.userCount ?? 0) > 0 ? { usersTo: target(targets.usersTo) } : {}),
-    ...(company.childCompanies.length > 0 ? { childrenTo: target(targets.childrenTo) } : {}),
+    ...(childCountOf(company) > 0 ? { childrenTo: target(targets.childrenTo) } : {}),
   };
 }
 
@@ -58,7 +63,7 @@ export function CompanyDeleteDialog({
   const [form] = Form.useForm<TTargets>();
   const remove = useDeleteCompany();
   const users = company?.userCount ?? 0;
-  const children = company?.childCompanies.length ?? 0;
+  const children = company ? childCountOf(company) : 0;
   const parentId = company?.parentCompany?.companyId ?? null;
   const tree = useMemo(() => buildCompanyTree(companies), [companies]);
   const parentInScope = parentId !== null && companies.some((c) => c.companyId === parentId);

@@ -1,63 +1,23 @@
 import type { TCompany } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../shared/auth/session-store.ts';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubWindowWidth } from '../../../shared/list/list-test-support.tsx';
+import { apiAnswer } from '../../../shared/test/api-answer.ts';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { signInAs } from '../../../shared/test/test-session.ts';
 import { toastStore } from '../../../shared/toast/toast-store.ts';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { testCompany } from './test-company.ts';
 import { CompanyForm, type TCompanyFormProps } from './company-form.tsx';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'someone',
-    roles: [],
-    companyId: 1,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const MANAGER = ['companymanagement.read', 'companymanagement.create', 'companymanagement.update'];
 
-function company(id: number, name: string, parent: TCompany | null, extra: Partial<TCompany> = {}): TCompany {
-  return {
-    companyId: id,
-    companyName: name,
-    companyAddress: null,
+const company = (id: number, name: string, parent: TCompany | null) =>
+  testCompany(id, name, parent, {
     companyCity: 'Berlin',
-    companyRegion: null,
-    companyZipCode: null,
     companyCountry: 'Germany',
-    companyURL: null,
-    companyContactName: null,
-    companyPhoneNumber: null,
-    companyFaxNumber: null,
-    companyEmail: null,
-    parentCompany: parent ? { companyId: parent.companyId, companyName: parent.companyName } : null,
-    childCompanies: [],
-    companyLogoFileName: null,
-    companyLogoHash: null,
-    userCount: 0,
     companyParameters: { region: 'north' },
-    globalParameters: null,
-    companyLicense: null,
-    companyTerms: null,
-    useParentCompanyBranding: true,
-    defaultMeasurementSystemId: null,
-    active: true,
-    isPartnerCompany: false,
-    createdByUserId: 1,
-    lastUpdate: '2026-11-20T10:00:00.000Z',
-    ...extra,
-  };
-}
-
+  });
 const root = company(1, 'Holding', null);
 const acme = company(2, 'Acme', root);
 const acmeChild = company(3, 'Acme Nord', acme);
@@ -86,29 +46,10 @@ let calls: TCall[] = [];
 let saveAnswer: { status: number; body: object } = { status: 200, body: {} };
 let stored: TCompany = acme;
 
-function respond(status: number, payload: object): Response {
-  return new Response(JSON.stringify({ responseCode: status, errorMessages: [], ...payload }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 function renderForm(props: Partial<TCompanyFormProps> = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <CompanyForm
-          open
-          company={acme}
-          companies={scope}
-          defaultParentId={null}
-          onClose={onClose}
-          {...props}
-        />
-      </QueryClientProvider>
-    </I18nextProvider>,
+  renderWithProviders(
+    <CompanyForm open company={acme} companies={scope} defaultParentId={null} onClose={onClose} {...props} />,
   );
   return { onClose };
 }
@@ -125,57 +66,31 @@ const openTab = (name: string) =>
   });
 const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input' });
 /** antd reads the window width through matchMedia: a wide window gets the tabs, a phone the sections. */
-function windowWidth(wide: boolean): void {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: wide && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
-
 const toasts = () => toastStore.getSnapshot().map((t) => t.message);
 
 describe('CompanyForm', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(() => windowWidth(true));
+  beforeEach(() => stubWindowWidth(true));
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     calls = [];
     stored = acme;
     saveAnswer = { status: 200, body: { companyInfos: [acme] } };
-    sessionStore.setAuth({ id: 1, authToken: token(MANAGER), refreshToken: 'r' }, null);
+    signInAs(MANAGER, { companyId: 1 });
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
         calls.push({ url, method: init?.method ?? 'GET', body });
-        if (url.includes('/company/get/')) return Promise.resolve(respond(200, { companyInfos: [stored] }));
+        if (url.includes('/company/get/')) return Promise.resolve(apiAnswer(200, { companyInfos: [stored] }));
         if (url.endsWith('/license/find'))
-          return Promise.resolve(respond(200, { licenseInfos: [licence], totalCount: 1 }));
+          return Promise.resolve(apiAnswer(200, { licenseInfos: [licence], totalCount: 1 }));
         if (url.endsWith('/terms/find'))
-          return Promise.resolve(respond(200, { termsInfos: [], totalCount: 0 }));
-        return Promise.resolve(respond(saveAnswer.status, saveAnswer.body));
+          return Promise.resolve(apiAnswer(200, { termsInfos: [], totalCount: 0 }));
+        return Promise.resolve(apiAnswer(saveAnswer.status, saveAnswer.body));
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('shows the fields in six tabs, licence and terms as read-only summaries', async () => {
@@ -191,7 +106,7 @@ describe('CompanyForm', { timeout: 30_000 }, () => {
   });
 
   it('shows one section after another on a phone instead of tabs', async () => {
-    windowWidth(false);
+    stubWindowWidth(false);
     renderForm();
     expect(screen.queryAllByRole('tab')).toHaveLength(0);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
@@ -200,21 +115,13 @@ describe('CompanyForm', { timeout: 30_000 }, () => {
   });
 
   it('offers the partner switch with partner management rights', async () => {
-    sessionStore.setAuth({
-      id: 1,
-      authToken: token([...MANAGER, 'partnermanagement.update']),
-      refreshToken: 'r',
-    });
+    signInAs([...MANAGER, 'partnermanagement.update'], { companyId: 1 });
     renderForm();
     await waitFor(() => expect(screen.getByTestId('company-partner')).toBeTruthy());
   });
 
   it('links a licence chosen from the list, showing its seats', async () => {
-    sessionStore.setAuth({
-      id: 1,
-      authToken: token([...MANAGER, 'partnermanagement.read']),
-      refreshToken: 'r',
-    });
+    signInAs([...MANAGER, 'partnermanagement.read'], { companyId: 1 });
     renderForm();
     await openTab('Licence');
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Licence/ }));

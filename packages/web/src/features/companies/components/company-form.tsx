@@ -5,8 +5,6 @@ import {
   Button,
   Col,
   ConfigProvider,
-  Drawer,
-  Flex,
   Form,
   Grid,
   Input,
@@ -24,7 +22,9 @@ import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { useThemeMode } from '../../../shared/theme/theme-store.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
 import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { getCompany } from '../api/get-company.ts';
 import { useSaveCompany } from '../api/save-companies.ts';
@@ -211,7 +211,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
           label={t('companies.name')}
           rules={[zodRule(fields.companyName, { name: 'companyName', required: true })]}
         >
-          <Input autoComplete="off" count={{ show: true, max: 200 }} />
+          <Input autoComplete="off" count={lengthCount(fields.companyName)} />
         </Form.Item>
         <Form.Item
           name="parentId"
@@ -236,7 +236,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
           label={t('companies.address')}
           rules={[zodRule(fields.companyAddress, { name: 'companyAddress' })]}
         >
-          <Input autoComplete="off" />
+          <Input autoComplete="off" count={lengthCount(fields.companyAddress)} />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={8}>
@@ -245,7 +245,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
               label={t('companies.zipCode')}
               rules={[zodRule(fields.companyZipCode, { name: 'companyZipCode' })]}
             >
-              <Input autoComplete="off" />
+              <Input autoComplete="off" count={lengthCount(fields.companyZipCode)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={16}>
@@ -254,7 +254,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
               label={t('companies.city')}
               rules={[zodRule(fields.companyCity, { name: 'companyCity' })]}
             >
-              <Input autoComplete="off" />
+              <Input autoComplete="off" count={lengthCount(fields.companyCity)} />
             </Form.Item>
           </Col>
         </Row>
@@ -265,7 +265,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
               label={t('companies.region')}
               rules={[zodRule(fields.companyRegion, { name: 'companyRegion' })]}
             >
-              <Input autoComplete="off" />
+              <Input autoComplete="off" count={lengthCount(fields.companyRegion)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -274,7 +274,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
               label={t('companies.country')}
               rules={[zodRule(fields.companyCountry, { name: 'companyCountry' })]}
             >
-              <Input autoComplete="off" />
+              <Input autoComplete="off" count={lengthCount(fields.companyCountry)} />
             </Form.Item>
           </Col>
         </Row>
@@ -283,7 +283,12 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
           label={t('companies.url')}
           rules={[zodRule(fields.companyURL, { name: 'url' })]}
         >
-          <Input type="url" autoComplete="off" placeholder="https://" />
+          <Input
+            type="url"
+            autoComplete="off"
+            placeholder="https://"
+            count={lengthCount(fields.companyURL)}
+          />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={12}>
@@ -313,7 +318,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
           label={t('companies.contactName')}
           rules={[zodRule(fields.companyContactName, { name: 'companyContactName' })]}
         >
-          <Input autoComplete="off" />
+          <Input autoComplete="off" count={lengthCount(fields.companyContactName)} />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={12}>
@@ -322,7 +327,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
               label={t('companies.phone')}
               rules={[zodRule(fields.companyPhoneNumber, { name: 'phone' })]}
             >
-              <Input type="tel" autoComplete="off" />
+              <Input type="tel" autoComplete="off" count={lengthCount(fields.companyPhoneNumber)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -331,7 +336,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
               label={t('companies.fax')}
               rules={[zodRule(fields.companyFaxNumber, { name: 'phone' })]}
             >
-              <Input type="tel" autoComplete="off" />
+              <Input type="tel" autoComplete="off" count={lengthCount(fields.companyFaxNumber)} />
             </Form.Item>
           </Col>
         </Row>
@@ -340,7 +345,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
           label={t('companies.email')}
           rules={[zodRule(fields.companyEmail, { name: 'email' })]}
         >
-          <Input type="email" autoComplete="off" />
+          <Input type="email" autoComplete="off" count={lengthCount(fields.companyEmail)} />
         </Form.Item>
       </>
     ),
@@ -384,27 +389,16 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={creating ? t('companies.createTitle') : t('companies.editTitle', { name: base.companyName })}
-      size={narrow ? '100%' : 640}
-      destroyOnHidden
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            disabled={stale}
-            onClick={() => form.submit()}
-            data-testid="company-form-save"
-          >
-            {creating ? t('common.create') : t('common.save')}
-          </Button>
-        </Flex>
-      }
+      width={640}
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      saveDisabled={stale}
+      saveLabel={creating ? t('common.create') : t('common.save')}
+      saveTestId="company-form-save"
     >
       {stale ? (
         <Alert
@@ -469,6 +463,6 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
           </ConfigProvider>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,75 +1,25 @@
-import type { TCompany } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../shared/auth/session-store.ts';
-import { installBrowserStubs, renderAt } from '../../../shared/list/list-test-support.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../shared/list/list-test-support.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../shared/test/test-session.ts';
+import { testCompany } from './test-company.ts';
 import { CompanyList } from './company-list.tsx';
 
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'someone',
-    roles: [],
-    companyId: null,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
-
-function company(id: number, name: string, parentId: number | null): TCompany {
-  return {
-    companyId: id,
-    companyName: name,
-    companyAddress: null,
-    companyCity: 'Linz',
-    companyRegion: null,
-    companyZipCode: null,
-    companyCountry: null,
-    companyURL: null,
-    companyContactName: null,
-    companyPhoneNumber: null,
-    companyFaxNumber: null,
-    companyEmail: null,
-    parentCompany: parentId === null ? null : { companyId: parentId, companyName: `#${parentId}` },
-    childCompanies: [],
-    companyLogoFileName: null,
-    companyLogoHash: null,
-    userCount: 2,
-    companyParameters: null,
-    globalParameters: null,
-    companyLicense: null,
-    companyTerms: null,
-    useParentCompanyBranding: true,
-    defaultMeasurementSystemId: null,
-    active: true,
-    isPartnerCompany: false,
-    createdByUserId: 1,
-    lastUpdate: '2026-11-20T10:00:00.000Z',
-  };
-}
-
+const company = (id: number, name: string, parentId: number | null) =>
+  testCompany(id, name, parentId, { companyCity: 'Linz', userCount: 2 });
 const scope = [company(1, 'Holding', null), company(2, 'Acme', 1), company(3, 'Acme Nord', 2)];
 let finds: Record<string, unknown>[] = [];
 
 function renderList(permissions: string[], url = '/companies') {
-  sessionStore.setAuth({ id: 1, authToken: token(permissions), refreshToken: 'r' }, null);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderAt(
-    <QueryClientProvider client={queryClient}>
-      <CompanyList />
-    </QueryClientProvider>,
-    url,
-  );
+  signInAs(permissions);
+  return renderAt(<CompanyList />, url);
 }
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 describe('CompanyList', { timeout: 30_000 }, () => {
-  beforeAll(() => installBrowserStubs());
+  screenTestHooks();
 
   beforeEach(() => {
     finds = [];
@@ -99,12 +49,6 @@ describe('CompanyList', { timeout: 30_000 }, () => {
         );
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('lists the companies under the one chosen in the tree, and all again on request', async () => {

@@ -4,7 +4,7 @@ import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useCompanyScope, useFindCompanies } from '../api/find-companies.ts';
@@ -78,10 +78,9 @@ export function CompanyList() {
           </Card>
         </Col>
         <Col xs={24} lg={16} xxl={18} style={{ minWidth: 0 }}>
-          <Flex wrap gap={8} style={{ marginBottom: 12 }} align="center">
+          <ListToolbar list={list} status={status} marginBottom={12}>
             <CompanyFilters state={list.state} onChange={list.update} />
-            <RefreshButton status={status} />
-          </Flex>
+          </ListToolbar>
           {selectedId !== null ? (
             <Flex
               wrap

@@ -17,10 +17,10 @@ export function customerLabel(customer: TCustomer): string {
  */
 export function customerHref(customer: TCustomer): string {
   const params =
-    customer.customerType === 'business'
+    customer.customerType === 'Business'
       ? new URLSearchParams({ q: customer.customerName })
       : new URLSearchParams({ q: customer.login ?? customer.customerName });
-  return `/${customer.customerType === 'business' ? 'companies' : 'users'}?${params.toString()}`;
+  return `/${customer.customerType === 'Business' ? 'companies' : 'users'}?${params.toString()}`;
 }
 
 /** "Business" or "Individual", with its icon. */
@@ -28,11 +28,11 @@ export function CustomerTypeTag({ type }: { type: TCustomer['customerType'] }) {
   const { t } = useTranslation();
   return (
     <Tag
-      icon={type === 'business' ? <BankOutlined aria-hidden /> : <UserOutlined aria-hidden />}
+      icon={type === 'Business' ? <BankOutlined aria-hidden /> : <UserOutlined aria-hidden />}
       style={{ marginInlineEnd: 0 }}
       data-testid="customer-type"
     >
-      {t(`customers.type.${type}`)}
+      {t(`customers.type.${type.toLowerCase()}`)}
     </Tag>
   );
 }
@@ -42,8 +42,8 @@ export function CustomerStatusTag({ status }: { status: TCustomer['status'] }) {
   const { t } = useTranslation();
   return (
     <span data-testid="customer-status">
-      <StatusTag tone={status === 'active' ? 'success' : 'warning'}>
-        {t(`customers.status.${status}`)}
+      <StatusTag tone={status === 'Active' ? 'success' : 'warning'}>
+        {t(`customers.status.${status.toLowerCase()}`)}
       </StatusTag>
     </span>
   );
@@ -68,14 +68,14 @@ export function useCustomerColumns(linkUsers: boolean): TListColumn<TCustomer>[]
       sortable: true,
       render: (c) => {
         const label = customerLabel(c);
-        const linked = c.customerType === 'business' || linkUsers;
+        const linked = c.customerType === 'Business' || linkUsers;
         return (
           <Flex vertical style={{ minWidth: 0 }}>
             {linked ? (
               <Link
                 to={customerHref(c)}
                 data-testid="customer-link"
-                title={c.customerType === 'business' ? t('customers.openCompany') : t('customers.openUser')}
+                title={c.customerType === 'Business' ? t('customers.openCompany') : t('customers.openUser')}
                 style={{ overflowWrap: 'anywhere' }}
               >
                 {label}
@@ -83,7 +83,7 @@ export function useCustomerColumns(linkUsers: boolean): TListColumn<TCustomer>[]
             ) : (
               <Typography.Text style={{ overflowWrap: 'anywhere' }}>{label}</Typography.Text>
             )}
-            {c.customerType === 'individual' && c.login && c.login !== label ? (
+            {c.customerType === 'Individual' && c.login && c.login !== label ? (
               <Typography.Text
                 ellipsis={{ tooltip: true }}
                 style={{ fontSize: 12, fontWeight: 'normal', color: token.colorTextSecondary }}

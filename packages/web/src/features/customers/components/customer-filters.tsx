@@ -37,8 +37,8 @@ export function CustomerFilters({ state, onChange, showType }: TCustomerFiltersP
           onChange={(customerType) => onChange({ filters: { customerType } })}
           options={[
             { value: '', label: t('customers.typeAll') },
-            { value: 'business', label: t('customers.type.business') },
-            { value: 'individual', label: t('customers.type.individual') },
+            { value: 'Business', label: t('customers.type.business') },
+            { value: 'Individual', label: t('customers.type.individual') },
           ]}
           minWidth={140}
         />
@@ -49,8 +49,8 @@ export function CustomerFilters({ state, onChange, showType }: TCustomerFiltersP
         onChange={(status) => onChange({ filters: { status } })}
         options={[
           { value: '', label: t('customers.statusAll') },
-          { value: 'active', label: t('customers.status.active') },
-          { value: 'suspended', label: t('customers.status.suspended') },
+          { value: 'Active', label: t('customers.status.active') },
+          { value: 'Suspended', label: t('customers.status.suspended') },
         ]}
         minWidth={140}
       />

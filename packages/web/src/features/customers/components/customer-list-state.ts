@@ -11,7 +11,7 @@ export type TCustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 export type TCustomerType = TCustomer['customerType'];
 export type TCustomerStatus = TCustomer['status'];
 
-/** The customers screen's URL state: `?sort=country:desc&q=acme&type=business&status=suspended`. */
+/** The customers screen's URL state: `?sort=country:desc&q=acme&type=Business&status=Suspended`. */
 export const customerList = defineList({
   sortFields: CUSTOMER_SORT_FIELDS,
   defaultSort: { field: 'customerName', dir: 'asc' },
@@ -20,19 +20,18 @@ export const customerList = defineList({
 
 export type TCustomerFilters = typeof customerList.spec.filters;
 
-const isType = (value: string): value is TCustomerType =>
-  (CUSTOMER_TYPES as readonly string[]).includes(value);
-const isStatus = (value: string): value is TCustomerStatus =>
-  (CUSTOMER_STATUSES as readonly string[]).includes(value);
+/** `value` as one of `values` in any case (a link kept from when they were lower case), or '' (all). */
+const chosenOf = <V extends string>(values: readonly V[], value: string): V | '' =>
+  values.find((v) => v.toLowerCase() === value.toLowerCase()) ?? '';
 
 /** The type chosen in the URL, or '' (all) for none or one the server does not know. */
 export function chosenType(value: string): TCustomerType | '' {
-  return isType(value) ? value : '';
+  return chosenOf(CUSTOMER_TYPES, value);
 }
 
 /** The status chosen in the URL, or '' (all) for none or one the server does not know. */
 export function chosenStatus(value: string): TCustomerStatus | '' {
-  return isStatus(value) ? value : '';
+  return chosenOf(CUSTOMER_STATUSES, value);
 }
 
 /** The find request of a list query: one chosen type or status becomes a one-item list filter. */

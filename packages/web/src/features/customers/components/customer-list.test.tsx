@@ -1,41 +1,25 @@
 import type { TCustomer } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../shared/auth/session-store.ts';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs, LocationProbe } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { apiAnswer } from '../../../shared/test/api-answer.ts';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../shared/test/test-session.ts';
 import { CustomerList } from './customer-list.tsx';
 import { customerCsvColumns } from './customers-csv.ts';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'admin',
-    roles: [],
-    companyId: null,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const ADMIN = ['adminmanagement.read', 'companymanagement.read', 'usermanagement.read'];
 
 const acme: TCustomer = {
-  customerType: 'business',
+  customerType: 'Business',
   customerId: 4,
   customerName: 'Acme & Sons',
   email: 'office@acme.example',
   login: null,
   city: 'Lyon',
   country: 'France',
-  status: 'active',
+  status: 'Active',
   userCount: 3,
 };
 const dormant: TCustomer = {
@@ -45,18 +29,18 @@ const dormant: TCustomer = {
   email: null,
   city: null,
   country: null,
-  status: 'suspended',
+  status: 'Suspended',
   userCount: 0,
 };
 const solo: TCustomer = {
-  customerType: 'individual',
+  customerType: 'Individual',
   customerId: 12,
   customerName: 'Sam Solo',
   email: 'sam@example.com',
   login: 'sam.solo',
   city: null,
   country: null,
-  status: 'active',
+  status: 'Active',
   userCount: null,
 };
 
@@ -69,32 +53,15 @@ let answer: { customerInfos: TCustomer[]; totalCount: number } | 'fail' = {
 function serve(url: string, init?: RequestInit): Promise<Response> {
   const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
   if (url === 'api/customer/find') bodies.push(body);
-  const payload =
-    answer === 'fail'
-      ? { responseCode: 500, errorMessages: ['[Title] Server error'], errorDetails: [] }
-      : { responseCode: 200, errorMessages: [], ...answer };
   return Promise.resolve(
-    new Response(JSON.stringify(payload), {
-      status: payload.responseCode,
-      headers: { 'Content-Type': 'application/json' },
-    }),
+    answer === 'fail'
+      ? apiAnswer(500, { errorDetails: [] }, ['[Title] Server error'])
+      : apiAnswer(200, answer),
   );
 }
 
 function renderList(url = '/customers') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <App>
-          <MemoryRouter initialEntries={[url]}>
-            <CustomerList />
-            <LocationProbe />
-          </MemoryRouter>
-        </App>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return renderWithProviders(<CustomerList />, { url });
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -109,23 +76,13 @@ async function choose(filter: string, option: string) {
 }
 
 describe('CustomerList', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     bodies = [];
     answer = { customerInfos: [acme, dormant, solo], totalCount: 3 };
-    sessionStore.setAuth({ id: 1, authToken: token(ADMIN), refreshToken: 'r' }, null);
+    signInAs(ADMIN);
     vi.stubGlobal('fetch', vi.fn(serve));
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('asks for the first page by name and shows type and status tags', async () => {
@@ -160,7 +117,7 @@ describe('CustomerList', { timeout: 30_000 }, () => {
   });
 
   it('names individuals without a link for a reader who may not open the users screen', async () => {
-    sessionStore.setAuth({ id: 2, authToken: token(['companymanagement.read']), refreshToken: 'r' }, null);
+    signInAs(['companymanagement.read'], { id: 2 });
     renderList();
     const table = await screen.findByTestId('customer-table');
     await within(table).findByRole('link', { name: 'Acme & Sons' });
@@ -175,22 +132,22 @@ describe('CustomerList', { timeout: 30_000 }, () => {
     renderList();
     await screen.findByText('Acme & Sons');
     await choose('Customer type', 'Individual');
-    await waitFor(() => expect(location()).toBe('?type=individual'));
+    await waitFor(() => expect(location()).toBe('?type=Individual'));
     await waitFor(() =>
       expect(lastBody()).toEqual({
         page: 1,
         pageSize: 20,
         sort: [{ field: 'customerName', dir: 'asc' }],
-        customerTypes: ['individual'],
+        customerTypes: ['Individual'],
       }),
     );
     await choose('Customer status', 'Suspended');
-    await waitFor(() => expect(location()).toBe('?type=individual&status=suspended'));
+    await waitFor(() => expect(location()).toBe('?type=Individual&status=Suspended'));
     await waitFor(() =>
-      expect(lastBody()).toMatchObject({ customerTypes: ['individual'], statuses: ['suspended'] }),
+      expect(lastBody()).toMatchObject({ customerTypes: ['Individual'], statuses: ['Suspended'] }),
     );
     await choose('Customer type', 'All types');
-    await waitFor(() => expect(location()).toBe('?status=suspended'));
+    await waitFor(() => expect(location()).toBe('?status=Suspended'));
     await waitFor(() => expect(lastBody()).not.toHaveProperty('customerTypes'));
   });
 
@@ -202,7 +159,7 @@ describe('CustomerList', { timeout: 30_000 }, () => {
       pageSize: 20,
       sort: [{ field: 'country', dir: 'desc' }],
       search: 'acme',
-      customerTypes: ['business'],
+      customerTypes: ['Business'],
     });
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search customers' }).value).toBe(
       ' acme ',

@@ -1,11 +1,10 @@
 import type { TCustomer } from '@portal/contract';
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
 import { ExportButton } from '../../../shared/list/export-button.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { findCustomers, useFindCustomers } from '../api/find-customers.ts';
@@ -51,14 +50,13 @@ export function CustomerList() {
           />
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
+      <ListToolbar list={list} status={status}>
         <CustomerFilters
           state={list.state}
           onChange={list.update}
           showType={can(session, 'adminmanagement.read')}
         />
-        <RefreshButton status={status} />
-      </Flex>
+      </ListToolbar>
       <DataTable
         list={list}
         caption={t('menu.customers')}

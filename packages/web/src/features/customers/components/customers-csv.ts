@@ -6,8 +6,8 @@ import type { TCsvColumn } from '../../../shared/list/list-export.ts';
 export function customerCsvColumns(t: TFunction): TCsvColumn<TCustomer>[] {
   return [
     { header: t('customers.name'), value: (c) => c.customerName },
-    { header: t('customers.typeLabel'), value: (c) => t(`customers.type.${c.customerType}`) },
-    { header: t('customers.statusLabel'), value: (c) => t(`customers.status.${c.status}`) },
+    { header: t('customers.typeLabel'), value: (c) => t(`customers.type.${c.customerType.toLowerCase()}`) },
+    { header: t('customers.statusLabel'), value: (c) => t(`customers.status.${c.status.toLowerCase()}`) },
     { header: t('customers.login'), value: (c) => c.login },
     { header: t('customers.email'), value: (c) => c.email },
     { header: t('customers.city'), value: (c) => c.city },

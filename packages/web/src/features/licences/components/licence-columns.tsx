@@ -9,17 +9,20 @@ import { DaysLeft, LicenceCheckResult, LicenceSeats } from '../../../shared/ui/l
 /** Company names shown before the rest fold into "+N". */
 const COMPANIES_SHOWN = 2;
 
-function Companies({ companies }: { companies: TLicenseListItem['companies'] }) {
+function Companies({ companies, companyCount }: Pick<TLicenseListItem, 'companies' | 'companyCount'>) {
   const { t } = useTranslation();
   if (companies.length === 0)
     return <Typography.Text type="secondary">{t('licences.noCompanies')}</Typography.Text>;
   const names = companies.map((c) => c.companyName);
-  const rest = names.length - COMPANIES_SHOWN;
+  // The API names the first few companies and counts them all.
+  const total = Math.max(companyCount ?? 0, names.length);
+  const rest = total - COMPANIES_SHOWN;
+  const more = total > names.length ? ', …' : '';
   return (
     <span>
       {names.slice(0, COMPANIES_SHOWN).join(', ')}
       {rest > 0 ? (
-        <Tooltip title={names.slice(COMPANIES_SHOWN).join(', ')}>
+        <Tooltip title={names.slice(COMPANIES_SHOWN).join(', ') + more}>
           <span tabIndex={0}> +{rest}</span>
         </Tooltip>
       ) : null}
@@ -77,7 +80,7 @@ export function useLicenceColumns(): TListColumn<TLicenseListItem>[] {
       key: 'companies',
       title: t('licences.companies'),
       showFrom: 'xl',
-      render: (l) => <Companies companies={l.companies} />,
+      render: (l) => <Companies companies={l.companies} companyCount={l.companyCount} />,
     },
     {
       key: 'check',

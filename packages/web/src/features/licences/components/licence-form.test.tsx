@@ -1,11 +1,9 @@
 import type { TLicenseListItem } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
 import { LicenceForm, licenceInputOf, type TLicenceFormProps } from './licence-form.tsx';
 
 const gold: TLicenseListItem = {
@@ -29,15 +27,8 @@ type TSaved = { licenseInfos: Record<string, unknown>[] };
 let saved: TSaved[] = [];
 
 function renderForm(props: Partial<TLicenceFormProps>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <LicenceForm open licence={null} onClose={onClose} {...props} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<LicenceForm open licence={null} onClose={onClose} {...props} />);
   return { onClose };
 }
 
@@ -93,10 +84,7 @@ describe('licenceInputOf', () => {
 });
 
 describe('LicenceForm', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
   beforeEach(() => {
     saved = [];
@@ -112,11 +100,6 @@ describe('LicenceForm', { timeout: 30_000 }, () => {
         );
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('says the code is required and sends nothing', async () => {

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveLicences } from '../api/save-licences.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
@@ -122,7 +123,7 @@ export function LicenceForm({ open, licence, onClose }: TLicenceFormProps) {
           label={t('licences.code')}
           rules={[zodRule(fields.licenseCode, { name: 'licenseCode', required: true })]}
         >
-          <Input autoComplete="off" count={{ show: true, max: 100 }} />
+          <Input autoComplete="off" count={lengthCount(fields.licenseCode)} />
         </Form.Item>
         <Flex gap={16} wrap>
           <Form.Item
@@ -131,7 +132,7 @@ export function LicenceForm({ open, licence, onClose }: TLicenceFormProps) {
             rules={[zodRule(fields.licenseType, { name: 'licenseType' })]}
             style={{ flex: '1 1 200px' }}
           >
-            <Input autoComplete="off" />
+            <Input autoComplete="off" count={lengthCount(fields.licenseType)} />
           </Form.Item>
           <Form.Item
             name="licenseStatus"
@@ -139,7 +140,7 @@ export function LicenceForm({ open, licence, onClose }: TLicenceFormProps) {
             rules={[zodRule(fields.licenseStatus, { name: 'licenseStatus' })]}
             style={{ flex: '1 1 200px' }}
           >
-            <Input autoComplete="off" />
+            <Input autoComplete="off" count={lengthCount(fields.licenseStatus)} />
           </Form.Item>
         </Flex>
         <Form.Item
@@ -147,7 +148,10 @@ export function LicenceForm({ open, licence, onClose }: TLicenceFormProps) {
           label={t('licences.description')}
           rules={[zodRule(fields.licenseDescription, { name: 'licenseDescription' })]}
         >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} count={{ show: true, max: 2000 }} />
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            count={lengthCount(fields.licenseDescription)}
+          />
         </Form.Item>
         <Flex gap={16} wrap>
           <Form.Item
@@ -179,7 +183,7 @@ export function LicenceForm({ open, licence, onClose }: TLicenceFormProps) {
           label={t('licences.accountManager')}
           rules={[zodRule(fields.accountManager, { name: 'accountManager' })]}
         >
-          <Input autoComplete="off" />
+          <Input autoComplete="off" count={lengthCount(fields.accountManager)} />
         </Form.Item>
         <Form.Item name="licenseClaims" label={t('licences.claims')} extra={t('licences.claimsHint')}>
           <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',']} />

@@ -1,11 +1,11 @@
 import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TLicenseListItem } from '@portal/contract';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkBar } from '../../../shared/list/bulk-bar.tsx';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFindLicences } from '../api/find-licences.ts';
@@ -53,10 +53,9 @@ export function LicenceList() {
           ) : null
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
+      <ListToolbar list={list} status={status}>
         <LicenceFilters state={list.state} onChange={list.update} />
-        <RefreshButton status={status} />
-      </Flex>
+      </ListToolbar>
       <BulkBar
         count={list.selected.length}
         label={t('licences.bulkLabel')}

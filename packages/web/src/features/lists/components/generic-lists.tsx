@@ -1,14 +1,12 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TGenericList } from '@portal/contract';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { ActiveFilter } from '../../../shared/list/filter-select.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
-import { SearchBox } from '../../../shared/list/search-box.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFindLists } from '../api/find-lists.ts';
@@ -25,7 +23,6 @@ export function GenericLists() {
   const found = useFindLists(list.query);
   const status = queryStatus(found);
   const columns = useGenericListColumns();
-  const { active } = list.state.filters;
   const create = () => void navigate('/lists/new');
 
   return (
@@ -41,22 +38,19 @@ export function GenericLists() {
           ) : null
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
-        <SearchBox
-          value={list.state.search}
-          onSearch={(search) => list.update({ search })}
-          label={t('lists.search')}
-          placeholder={t('lists.searchPlaceholder')}
-          testId="lists-search"
-        />
-        <ActiveFilter
-          value={active}
-          onChange={(value) => list.update({ filters: { active: value } })}
-          activeText={t('lists.statusActive')}
-          inactiveText={t('lists.statusInactive')}
-        />
-        <RefreshButton status={status} />
-      </Flex>
+      <ListToolbar
+        list={list}
+        status={status}
+        search={{
+          label: t('lists.search'),
+          placeholder: t('lists.searchPlaceholder'),
+          testId: 'lists-search',
+        }}
+        activeFilter={{
+          activeText: t('lists.statusActive'),
+          inactiveText: t('lists.statusInactive'),
+        }}
+      />
       <DataTable
         list={list}
         caption={t('menu.lists')}

@@ -1,4 +1,10 @@
-import type { TErrorDetail, TGenericList, TGenericListInput } from '@portal/contract';
+import {
+  LIST_CODE_PATTERN,
+  LIST_TEXT_MAX,
+  type TErrorDetail,
+  type TGenericList,
+  type TGenericListInput,
+} from '@portal/contract';
 
 /** One item row as edited; `key` stays with the row while it moves. */
 export type TItemDraft = { key: string; itemCode: string; itemDescription: string };
@@ -18,10 +24,11 @@ export type TDraftErrors = {
   items: Record<string, Partial<Record<TItemField, TErrorDetail>>>;
 };
 
-export const CODE_MAX = 50;
-export const ITEM_DESCRIPTION_MAX = 200;
-export const LIST_DESCRIPTION_MAX = 500;
-const LIST_CODE_PATTERN = /^[a-z0-9_.-]+$/i;
+/** The contract's limits, so the form refuses what the save would. */
+export const CODE_MAX = LIST_TEXT_MAX.listCode;
+export const ITEM_CODE_MAX = LIST_TEXT_MAX.itemCode;
+export const ITEM_DESCRIPTION_MAX = LIST_TEXT_MAX.itemDescription;
+export const LIST_DESCRIPTION_MAX = LIST_TEXT_MAX.listDescription;
 
 let nextKey = 0;
 
@@ -96,7 +103,7 @@ export function validateDraft(draft: TListDraft): TDraftErrors {
   for (const item of draft.items) {
     const row: Partial<Record<TItemField, TErrorDetail>> = {};
     const itemCode = item.itemCode.trim();
-    const codeError = textError('itemCode', itemCode, CODE_MAX);
+    const codeError = textError('itemCode', itemCode, ITEM_CODE_MAX);
     if (codeError) row.itemCode = codeError;
     else if (seen.has(itemCode.toLowerCase()))
       row.itemCode = { key: 'repeated', values: { name: 'itemCode', value: itemCode } };

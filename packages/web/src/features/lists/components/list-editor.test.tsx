@@ -1,28 +1,12 @@
 import type { TGenericList } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../shared/auth/session-store.ts';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/i18n.ts';
+import { apiAnswer } from '../../../shared/test/api-answer.ts';
+import { renderRoutes } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../shared/test/test-session.ts';
 import { ListEditor } from './list-editor.tsx';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'admin',
-    roles: [],
-    companyId: null,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const ADMIN = ['adminmanagement.read', 'adminmanagement.update', 'contentmanagement.read'];
 
@@ -44,34 +28,16 @@ type TSaved = {
 let saves: TSaved[] = [];
 let saveAnswer: (body: TSaved) => Response;
 
-function respond(status: number, payload: object, messages: string[] = []): Response {
-  return new Response(JSON.stringify({ responseCode: status, errorMessages: messages, ...payload }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 function renderEditor(url = '/lists/4') {
   initI18n('en');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/lists', element: <output data-testid="lists-screen">lists</output> },
       { path: '/lists/new', element: <ListEditor /> },
       { path: '/lists/:id', element: <ListEditor /> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
+    url,
+  ).router;
 }
 
 const rows = () => screen.getAllByTestId('list-item');
@@ -90,16 +56,12 @@ async function addItem(code: string, description: string): Promise<void> {
 }
 
 describe('ListEditor', { timeout: 20_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     saves = [];
     saveAnswer = (body) =>
-      respond(200, {
+      apiAnswer(200, {
         listInfos: [
           {
             ...units,
@@ -111,26 +73,20 @@ describe('ListEditor', { timeout: 20_000 }, () => {
           },
         ],
       });
-    sessionStore.setAuth({ id: 1, authToken: token(ADMIN), refreshToken: 'r' }, null);
+    signInAs(ADMIN);
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as TSaved;
         if (url === 'api/list/find')
-          return Promise.resolve(respond(200, { listInfos: [units], totalCount: 1 }));
+          return Promise.resolve(apiAnswer(200, { listInfos: [units], totalCount: 1 }));
         if (url === 'api/list/save') {
           saves.push(body);
           return Promise.resolve(saveAnswer(body));
         }
-        return Promise.resolve(respond(404, {}, ['[Title] Not found']));
+        return Promise.resolve(apiAnswer(404, {}, ['[Title] Not found']));
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('shows the items in their order with Save and Cancel off while nothing changed', async () => {
@@ -277,7 +233,7 @@ describe('ListEditor', { timeout: 20_000 }, () => {
   });
 
   it('is read-only without adminmanagement.update', async () => {
-    sessionStore.setAuth({ id: 1, authToken: token(['contentmanagement.read']), refreshToken: 'r' }, null);
+    signInAs(['contentmanagement.read']);
     renderEditor();
     await screen.findByText('Millimetre');
     expect(screen.queryByTestId('list-item-code')).toBeNull();

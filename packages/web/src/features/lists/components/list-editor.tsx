@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { TGenericList } from '@portal/contract';
+import { type TGenericList, ZGenericListInput } from '@portal/contract';
 import { Alert, Button, Card, Flex, Form, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +12,10 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useList } from '../api/find-lists.ts';
 import { useSaveLists } from '../api/save-lists.ts';
 import {
-  CODE_MAX,
   draftOf,
   hasErrors,
   inputOf,
   isDirty,
-  LIST_DESCRIPTION_MAX,
   serverErrorsOf,
   type TDraftErrors,
   type TListDraft,
@@ -130,7 +128,7 @@ function ListEditorForm({ list }: { list: TGenericList | null }) {
               id="list-code"
               label={t('lists.code')}
               value={draft.listCode}
-              maxLength={CODE_MAX}
+              schema={ZGenericListInput.shape.listCode}
               readOnly={!mayUpdate}
               required={mayUpdate}
               error={codeError ? listErrorText(t, codeError) : undefined}
@@ -140,7 +138,7 @@ function ListEditorForm({ list }: { list: TGenericList | null }) {
               id="list-description"
               label={t('lists.description')}
               value={draft.listDescription}
-              maxLength={LIST_DESCRIPTION_MAX}
+              schema={ZGenericListInput.shape.listDescription}
               readOnly={!mayUpdate}
               grow="text"
               onChange={(listDescription) => setDraft({ listDescription })}

@@ -11,7 +11,7 @@ import { type CSSProperties, type DragEvent, useEffect, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { listErrorText } from './list-error-text.ts';
 import {
-  CODE_MAX,
+  ITEM_CODE_MAX,
   ITEM_DESCRIPTION_MAX,
   moveItem,
   newItemKey,
@@ -123,7 +123,7 @@ export function ListItemsEditor({ items, onChange, errors, readOnly }: TListItem
             data-testid={`list-item-${field === 'itemCode' ? 'code' : 'description'}`}
             aria-label={t('lists.items.cellLabel', { name, n: index + 1 })}
             placeholder={narrow ? name : undefined}
-            maxLength={field === 'itemCode' ? CODE_MAX : ITEM_DESCRIPTION_MAX}
+            maxLength={field === 'itemCode' ? ITEM_CODE_MAX : ITEM_DESCRIPTION_MAX}
             status={error ? 'error' : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

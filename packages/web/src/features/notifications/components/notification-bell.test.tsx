@@ -1,28 +1,12 @@
 import type { TNotification } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../shared/auth/session-store.ts';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiAnswer } from '../../../shared/test/api-answer.ts';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../shared/test/test-session.ts';
 import { NotificationBell } from './notification-bell.tsx';
-
-function token(): string {
-  const claims = {
-    sub: '7',
-    sid: 's',
-    login: 'reader',
-    roles: [],
-    companyId: null,
-    permissions: ['contentmanagement.read'],
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -45,13 +29,6 @@ let rows: TNotification[] = [];
 type TCall = { url: string; body: Record<string, unknown> };
 let calls: TCall[] = [];
 
-function respond(payload: object): Response {
-  return new Response(JSON.stringify({ responseCode: 200, errorMessages: [], ...payload }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 const unreadOf = () => rows.filter((n) => !n.read).length;
 
 /** A tiny server: find answers the rows, read marks them (listed, or all). */
@@ -61,10 +38,10 @@ function serve(url: string, init?: RequestInit): Promise<Response> {
   if (url === 'api/notification/read') {
     const ids = ((body.notificationInfos ?? []) as { notificationId: number }[]).map((n) => n.notificationId);
     rows = rows.map((n) => (body.all === true || ids.includes(n.notificationId) ? { ...n, read: true } : n));
-    return Promise.resolve(respond({ unreadCount: unreadOf() }));
+    return Promise.resolve(apiAnswer(200, { unreadCount: unreadOf() }));
   }
   return Promise.resolve(
-    respond({ notificationInfos: rows, totalCount: rows.length, unreadCount: unreadOf() }),
+    apiAnswer(200, { notificationInfos: rows, totalCount: rows.length, unreadCount: unreadOf() }),
   );
 }
 
@@ -74,18 +51,12 @@ function PathProbe() {
 }
 
 function renderBell() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <App>
-          <MemoryRouter initialEntries={['/']}>
-            <NotificationBell />
-            <PathProbe />
-          </MemoryRouter>
-        </App>
-      </QueryClientProvider>
-    </I18nextProvider>,
+  return renderWithProviders(
+    <>
+      <NotificationBell />
+      <PathProbe />
+    </>,
+    { url: '/' },
   );
 }
 
@@ -102,13 +73,9 @@ async function openBell() {
 }
 
 describe('NotificationBell', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     calls = [];
     rows = [
       notification(1, {
@@ -123,14 +90,8 @@ describe('NotificationBell', { timeout: 30_000 }, () => {
       notification(3, { notificationTitle: 'Maintenance tonight', notificationUrl: null }),
       notification(90, { notificationTitle: 'Welcome', read: true, notificationUrl: '/families' }),
     ];
-    sessionStore.setAuth({ id: 7, authToken: token(), refreshToken: 'r' }, null);
+    signInAs(['contentmanagement.read'], { id: 7, sub: '7', login: 'reader' });
     vi.stubGlobal('fetch', vi.fn(serve));
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('shows the unread count on the badge and in its accessible name', async () => {

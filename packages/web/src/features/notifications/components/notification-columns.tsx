@@ -16,6 +16,11 @@ export function AudienceTag({ notification }: { notification: TNotification }) {
   );
 }
 
+/** The column naming whom a notification is for; both notification tables show it. */
+export function audienceColumn(title: string): TListColumn<TNotification> {
+  return { key: 'audience', title, width: 200, render: (n) => <AudienceTag notification={n} /> };
+}
+
 /** The admins' notifications table: title with description, audience, link and creation date. */
 export function useNotificationColumns(): TListColumn<TNotification>[] {
   const { t } = useTranslation();
@@ -39,12 +44,7 @@ export function useNotificationColumns(): TListColumn<TNotification>[] {
         </Flex>
       ),
     },
-    {
-      key: 'audience',
-      title: t('notifications.audience'),
-      width: 200,
-      render: (n) => <AudienceTag notification={n} />,
-    },
+    audienceColumn(t('notifications.audience')),
     {
       key: 'notificationUrl',
       title: t('notifications.fieldUrl'),

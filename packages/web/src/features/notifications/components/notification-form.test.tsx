@@ -1,10 +1,9 @@
 import type { TNotification } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
 import { NotificationForm, type TNotificationFormProps } from './notification-form.tsx';
 
 const forAcme: TNotification = {
@@ -27,15 +26,8 @@ let saveAnswer: { status: number; body: object } = {
 };
 
 function renderForm(props: Partial<TNotificationFormProps>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <NotificationForm open notification={null} onClose={onClose} {...props} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<NotificationForm open notification={null} onClose={onClose} {...props} />);
   return { onClose };
 }
 
@@ -48,13 +40,9 @@ const save = () =>
   });
 
 describe('NotificationForm', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     calls = [];
     saveAnswer = { status: 200, body: { responseCode: 200, errorMessages: [], notificationInfos: [] } };
     vi.stubGlobal(
@@ -87,11 +75,6 @@ describe('NotificationForm', { timeout: 30_000 }, () => {
         );
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('says the title is required and sends nothing', async () => {

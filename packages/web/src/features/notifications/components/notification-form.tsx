@@ -1,11 +1,12 @@
 import { type TNotification, type TNotificationInput, ZNotificationInput } from '@portal/contract';
-import { Form, Input, Radio, Select, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Form, Input, Radio } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompanyPicker } from '../../../shared/ui/company-picker.tsx';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
 import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { type TAudienceCompany, useAudienceCompanies } from '../api/find-audience-companies.ts';
 import { useSaveNotifications } from '../api/save-notifications.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
 
@@ -27,9 +28,6 @@ export type TNotificationFormProps = {
 };
 
 const fields = ZNotificationInput.shape;
-
-/** Pause after the last key before the company picker asks the server. */
-const COMPANY_SEARCH_DELAY_MS = 300;
 
 // Every field has a value here: antd's setFieldsValue merges, so a missing one would keep the
 // value of the notification edited before.
@@ -77,20 +75,6 @@ export function notificationInputOf(
   };
 }
 
-/** The companies to offer: the search's answer, plus the one already chosen when the answer lacks it. */
-function companyOptions(found: TAudienceCompany[], notification: TNotification | null) {
-  const chosen =
-    notification?.companyId && !found.some((c) => c.companyId === notification.companyId)
-      ? [
-          {
-            companyId: notification.companyId,
-            companyName: notification.companyName ?? `#${notification.companyId}`,
-          },
-        ]
-      : [];
-  return [...chosen, ...found].map((c) => ({ value: c.companyId, label: c.companyName }));
-}
-
 /** Write or edit one notification in a drawer; rules come from the contract's zod schema. */
 export function NotificationForm({ open, notification, onClose }: TNotificationFormProps) {
   const { t } = useTranslation();
@@ -100,27 +84,13 @@ export function NotificationForm({ open, notification, onClose }: TNotificationF
   // Until the form store answers, the notification's own audience: its company field is then there
   // from the first render, so a save at once still carries the company.
   const audience = Form.useWatch('audience', form) ?? initialValues(notification).audience;
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const companies = useAudienceCompanies(search, open && audience === 'company');
-  const options = useMemo(
-    () => companyOptions(companies.data ?? [], notification),
-    [companies.data, notification],
-  );
 
   useEffect(() => {
     if (open) {
       form.resetFields();
       form.setFieldsValue(initialValues(notification));
-      setTyped('');
-      setSearch('');
     }
   }, [open, notification, form]);
-
-  useEffect(() => {
-    const handle = setTimeout(() => setSearch(typed), COMPANY_SEARCH_DELAY_MS);
-    return () => clearTimeout(handle);
-  }, [typed]);
 
   const submit = (values: TNotificationFormValues) =>
     saveFromForm(
@@ -162,14 +132,17 @@ export function NotificationForm({ open, notification, onClose }: TNotificationF
           label={t('notifications.fieldTitle')}
           rules={[zodRule(fields.notificationTitle, { name: 'notificationTitle', required: true })]}
         >
-          <Input autoComplete="off" count={{ show: true, max: 200 }} />
+          <Input autoComplete="off" count={lengthCount(fields.notificationTitle)} />
         </Form.Item>
         <Form.Item
           name="notificationDescription"
           label={t('notifications.fieldDescription')}
           rules={[zodRule(fields.notificationDescription, { name: 'notificationDescription' })]}
         >
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} count={{ show: true, max: 4000 }} />
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            count={lengthCount(fields.notificationDescription)}
+          />
         </Form.Item>
         <Form.Item
           name="notificationUrl"
@@ -177,7 +150,12 @@ export function NotificationForm({ open, notification, onClose }: TNotificationF
           extra={t('notifications.urlHint')}
           rules={[zodRule(fields.notificationUrl, { name: 'notificationUrl' })]}
         >
-          <Input autoComplete="off" inputMode="url" placeholder="/families/12 · https://example.com" />
+          <Input
+            autoComplete="off"
+            inputMode="url"
+            placeholder="/families/12 · https://example.com"
+            count={lengthCount(fields.notificationUrl)}
+          />
         </Form.Item>
         <Form.Item name="audience" label={t('notifications.audience')} required>
           <Radio.Group
@@ -195,17 +173,11 @@ export function NotificationForm({ open, notification, onClose }: TNotificationF
             extra={t('notifications.companyHint')}
             rules={[requiredRule('company')]}
           >
-            <Select<number>
-              showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-              options={options}
-              loading={companies.isFetching}
+            <CompanyPicker
+              current={notification}
+              enabled={open}
               placeholder={t('notifications.companyPlaceholder')}
-              notFoundContent={
-                companies.isError ? (
-                  <Typography.Text type="danger">{t('notifications.companiesFailed')}</Typography.Text>
-                ) : undefined
-              }
-              data-testid="notification-company"
+              testId="notification-company"
             />
           </Form.Item>
         ) : null}

@@ -1,19 +1,18 @@
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import type { TNotification } from '@portal/contract';
-import { Button, Flex, Segmented } from 'antd';
+import { Button, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
-import { DataTable, queryStatus, type TListColumn } from '../../../shared/list/data-table.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
-import { SearchBox } from '../../../shared/list/search-box.tsx';
+import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFindNotifications } from '../api/find-notifications.ts';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
-import { AudienceTag } from './notification-columns.tsx';
+import { audienceColumn } from './notification-columns.tsx';
 import { NotificationOpener, NotificationSummary } from './notification-entry.tsx';
 import { notificationInboxList, type TNotificationSortField } from './notification-list-state.ts';
+import { NotificationTable } from './notification-table.tsx';
 
 type TShown = 'all' | 'unread';
 
@@ -26,8 +25,6 @@ export function NotificationInbox() {
   );
   const notifications = useFindNotifications(list.query);
   const markRead = useMarkNotificationsRead();
-  const status = queryStatus(notifications);
-  const shown = notifications.data?.notificationInfos ?? [];
   const unread = notifications.data?.unreadCount ?? 0;
   const open = (notification: TNotification) => {
     if (!notification.read) markRead.mutate({ ids: [notification.notificationId] });
@@ -43,12 +40,7 @@ export function NotificationInbox() {
         </NotificationOpener>
       ),
     },
-    {
-      key: 'audience',
-      title: t('notifications.audience'),
-      width: 200,
-      render: (n) => <AudienceTag notification={n} />,
-    },
+    audienceColumn(t('notifications.audience')),
   ];
 
   return (
@@ -79,14 +71,15 @@ export function NotificationInbox() {
           </>
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
-        <SearchBox
-          value={list.state.search}
-          onSearch={(search) => list.update({ search })}
-          label={t('notifications.search')}
-          placeholder={t('notifications.searchPlaceholder')}
-          testId="notification-inbox-search"
-        />
+      <NotificationTable
+        list={list}
+        notifications={notifications}
+        caption={t('notifications.inbox')}
+        columns={columns}
+        testIds={{ search: 'notification-inbox-search', table: 'notification-inbox' }}
+        stackBelow="md"
+        empty={{ text: t('notifications.empty'), filteredText: t('notifications.emptyFiltered') }}
+      >
         <Segmented<TShown>
           aria-label={t('notifications.show')}
           value={list.state.filters.unreadOnly ? 'unread' : 'all'}
@@ -97,21 +90,7 @@ export function NotificationInbox() {
           ]}
           data-testid="notification-inbox-filter"
         />
-        <RefreshButton status={status} />
-      </Flex>
-      <DataTable
-        list={list}
-        caption={t('notifications.inbox')}
-        testId="notification-inbox"
-        rowKey={(n) => n.notificationId}
-        rowLabel={(n) => n.notificationTitle}
-        columns={columns}
-        rows={shown}
-        total={notifications.data?.totalCount ?? 0}
-        status={status}
-        stackBelow="md"
-        empty={{ text: t('notifications.empty'), filteredText: t('notifications.emptyFiltered') }}
-      />
+      </NotificationTable>
     </>
   );
 }

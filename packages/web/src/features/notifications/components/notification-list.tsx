@@ -1,14 +1,11 @@
 import { InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TNotification } from '@portal/contract';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
-import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
-import { SearchBox } from '../../../shared/list/search-box.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFindNotifications } from '../api/find-notifications.ts';
@@ -16,6 +13,7 @@ import { INBOX_PATH } from './notification-bell.tsx';
 import { useNotificationColumns } from './notification-columns.tsx';
 import { NotificationForm } from './notification-form.tsx';
 import { notificationManageList, type TNotificationSortField } from './notification-list-state.ts';
+import { NotificationTable } from './notification-table.tsx';
 import { useNotificationActions } from './use-notification-actions.tsx';
 
 /** #/notifications for admins: every notification, written for everyone or one company tree. */
@@ -32,7 +30,6 @@ function ManagedNotifications() {
     notificationManageList,
   );
   const notifications = useFindNotifications({ ...list.query, manage: true });
-  const status = queryStatus(notifications);
   const columns = useNotificationColumns();
   const [form, setForm] = useState<{ open: boolean; notification: TNotification | null }>({
     open: false,
@@ -70,26 +67,12 @@ function ManagedNotifications() {
           </>
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
-        <SearchBox
-          value={list.state.search}
-          onSearch={(search) => list.update({ search })}
-          label={t('notifications.search')}
-          placeholder={t('notifications.searchPlaceholder')}
-          testId="notification-search"
-        />
-        <RefreshButton status={status} />
-      </Flex>
-      <DataTable
+      <NotificationTable
         list={list}
+        notifications={notifications}
         caption={t('menu.notifications')}
-        testId="notification-table"
-        rowKey={(n) => n.notificationId}
-        rowLabel={(n) => n.notificationTitle}
         columns={columns}
-        rows={shown}
-        total={notifications.data?.totalCount ?? 0}
-        status={status}
+        testIds={{ search: 'notification-search', table: 'notification-table' }}
         actions={actions.rowActions}
         empty={{
           text: t('notifications.manageEmpty'),

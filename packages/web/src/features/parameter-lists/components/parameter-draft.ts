@@ -1,4 +1,5 @@
 import {
+  PARAMETER_LIST_TEXT_MAX,
   parameterValueFits,
   type TErrorDetail,
   type TParameterInput,
@@ -23,10 +24,11 @@ export const NUMBER_TYPES: ReadonlySet<TParameterValueType> = new Set([
   'angle',
 ]);
 
-export const CODE_MAX = 100;
-export const DESCRIPTION_MAX = 2000;
-export const NAME_MAX = 100;
-export const VALUE_MAX = 1000;
+/** The contract's limits, so the form refuses what the save would. */
+export const CODE_MAX = PARAMETER_LIST_TEXT_MAX.parameterListCode;
+export const DESCRIPTION_MAX = PARAMETER_LIST_TEXT_MAX.parameterListDescription;
+export const NAME_MAX = PARAMETER_LIST_TEXT_MAX.parameterName;
+export const VALUE_MAX = PARAMETER_LIST_TEXT_MAX.parameterValue;
 
 /** One parameter row as edited; `key` stays with the row, `parameterId` marks a saved parameter. */
 export type TParameterDraft = {

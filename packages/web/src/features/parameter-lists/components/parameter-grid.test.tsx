@@ -1,29 +1,13 @@
 import type { TParameterList } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../shared/auth/session-store.ts';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/i18n.ts';
+import { apiAnswer } from '../../../shared/test/api-answer.ts';
+import { renderRoutes } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../shared/test/test-session.ts';
 import { changesOf, draftOf } from './parameter-draft.ts';
 import { ParameterListForm } from './parameter-list-editor.tsx';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'someone',
-    roles: [],
-    companyId: 7,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const EDITOR = [
   'contentmanagement.read',
@@ -69,34 +53,16 @@ type TCall = { url: string; body: Record<string, unknown> };
 let calls: TCall[] = [];
 const writes = () => calls.filter((c) => /\/parameters\/(save|update|delete)\//.test(c.url));
 
-function respond(body: unknown): Response {
-  return new Response(JSON.stringify({ responseCode: 200, errorMessages: [], ...(body as object) }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 function renderEditor(list: TParameterList | null = doors, permissions = EDITOR) {
   initI18n('en');
-  sessionStore.setAuth({ id: 1, authToken: token(permissions), refreshToken: 'r' }, null);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  signInAs(permissions, { companyId: 7 });
+  return renderRoutes(
     [
       { path: '/parameter-lists/:id', element: <ParameterListForm list={list} /> },
       { path: '/parameter-lists', element: <p>The lists</p> },
     ],
-    { initialEntries: ['/parameter-lists/3'] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <App>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </I18nextProvider>,
-  );
-  return router;
+    '/parameter-lists/3',
+  ).router;
 }
 
 const rows = () => screen.getAllByTestId('parameter-row');
@@ -128,7 +94,7 @@ describe('changesOf', () => {
 });
 
 describe('ParameterListForm', { timeout: 30_000 }, () => {
-  beforeAll(() => installBrowserStubs());
+  screenTestHooks();
 
   beforeEach(() => {
     calls = [];
@@ -139,7 +105,7 @@ describe('ParameterListForm', { timeout: 30_000 }, () => {
         calls.push({ url: String(url), body });
         if (String(url).includes('/list/get/unitlist/'))
           return Promise.resolve(
-            respond({
+            apiAnswer(200, {
               listInfos: [
                 {
                   listId: 1,
@@ -155,16 +121,10 @@ describe('ParameterListForm', { timeout: 30_000 }, () => {
             }),
           );
         if (String(url).includes('/company/find'))
-          return Promise.resolve(respond({ companyInfos: [{ companyId: 7, companyName: 'Acme' }] }));
-        return Promise.resolve(respond({ parameterListInfos: [doors] }));
+          return Promise.resolve(apiAnswer(200, { companyInfos: [{ companyId: 7, companyName: 'Acme' }] }));
+        return Promise.resolve(apiAnswer(200, { parameterListInfos: [doors] }));
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('sends nothing when saved unchanged', async () => {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { TParameterList } from '@portal/contract';
+import { type TParameterList, ZParameterListInput } from '@portal/contract';
 import { Alert, Button, Card, Flex, Form, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +14,8 @@ import { useDeleteParameterLists } from '../api/delete-parameter-lists.ts';
 import { useParameterList } from '../api/find-parameter-lists.ts';
 import { useDeleteParameters, useSaveParameterList } from '../api/save-parameter-lists.ts';
 import { useUnits } from '../api/unit-list.ts';
-import { CompanyPicker } from './company-picker.tsx';
 import {
   changesOf,
-  CODE_MAX,
-  DESCRIPTION_MAX,
   draftOf,
   hasErrors,
   isDirty,
@@ -35,6 +32,7 @@ import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
 import { ConfirmDeleteButton } from '../../../shared/ui/confirm-delete-button.tsx';
+import { CompanyPicker } from '../../../shared/ui/company-picker.tsx';
 
 /** #/parameter-lists/new and #/parameter-lists/:id: a parameter list and its parameter grid. */
 export function ParameterListEditor() {
@@ -216,7 +214,7 @@ export function ParameterListForm({ list }: { list: TParameterList | null }) {
               id="parameter-list-code"
               label={fieldTitle(t, 'parameterListCode')}
               value={draft.parameterListCode}
-              maxLength={CODE_MAX}
+              schema={ZParameterListInput.shape.parameterListCode}
               readOnly={!mayEdit}
               required={mayEdit}
               error={codeError ? parameterErrorText(t, codeError) : undefined}
@@ -226,7 +224,7 @@ export function ParameterListForm({ list }: { list: TParameterList | null }) {
               id="parameter-list-description"
               label={fieldTitle(t, 'parameterListDescription')}
               value={draft.parameterListDescription}
-              maxLength={DESCRIPTION_MAX}
+              schema={ZParameterListInput.shape.parameterListDescription}
               readOnly={!mayEdit}
               grow="text"
               onChange={(parameterListDescription) => setDraft({ parameterListDescription })}
@@ -244,8 +242,10 @@ export function ParameterListForm({ list }: { list: TParameterList | null }) {
                 id="parameter-list-company"
                 value={draft.companyId}
                 onChange={(companyId) => setDraft({ companyId })}
-                isAdmin={isAdmin}
+                leading={isAdmin ? { value: PORTAL_WIDE, label: t('parameterLists.portalWide') } : undefined}
                 current={saved}
+                placeholder={t('parameterLists.companyPlaceholder')}
+                testId="parameter-list-company"
                 disabled={!mayEdit}
                 invalid={companyError !== undefined}
               />

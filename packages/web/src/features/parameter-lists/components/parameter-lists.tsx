@@ -1,15 +1,13 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TParameterList } from '@portal/contract';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { ActiveFilter } from '../../../shared/list/filter-select.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { deleteRowAction, type TRowAction } from '../../../shared/list/row-actions.tsx';
-import { SearchBox } from '../../../shared/list/search-box.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -40,7 +38,6 @@ export function ParameterLists() {
   const mayUpdate = can(session, 'contentmanagement.update');
   const mayDelete = can(session, 'contentmanagement.delete');
   const mayTouch = (row: TParameterList) => row.companyId !== null || isAdmin;
-  const { active } = list.state.filters;
   const create = () => void navigate('/parameter-lists/new');
 
   const deleteNow = async (row: TParameterList) => {
@@ -96,22 +93,19 @@ export function ParameterLists() {
           ) : null
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
-        <SearchBox
-          value={list.state.search}
-          onSearch={(search) => list.update({ search })}
-          label={t('parameterLists.search')}
-          placeholder={t('parameterLists.searchPlaceholder')}
-          testId="parameter-list-search"
-        />
-        <ActiveFilter
-          value={active}
-          onChange={(value) => list.update({ filters: { active: value } })}
-          activeText={t('parameterLists.statusActive')}
-          inactiveText={t('parameterLists.statusInactive')}
-        />
-        <RefreshButton status={status} />
-      </Flex>
+      <ListToolbar
+        list={list}
+        status={status}
+        search={{
+          label: t('parameterLists.search'),
+          placeholder: t('parameterLists.searchPlaceholder'),
+          testId: 'parameter-list-search',
+        }}
+        activeFilter={{
+          activeText: t('parameterLists.statusActive'),
+          inactiveText: t('parameterLists.statusInactive'),
+        }}
+      />
       <DataTable
         list={list}
         caption={t('menu.parameterLists')}

@@ -1,9 +1,11 @@
 import type { TRole } from '@portal/contract';
 import { ZRoleData } from '@portal/contract';
-import { Alert, Button, Drawer, Flex, Form, Grid, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/toast/toast-store.ts';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveRole } from '../api/save-role.ts';
 import type { TMatrix } from './permission-matrix-model.ts';
@@ -25,7 +27,6 @@ export function RoleEditor({ open, role, editable, onClose }: TRoleEditorProps) 
   const [form] = Form.useForm<{ roleName: string }>();
   const [matrix, setMatrix] = useState<TMatrix>(() => toMatrix(role?.rolePermissionInfos ?? []));
   const save = useSaveRole();
-  const narrow = Grid.useBreakpoint().sm === false;
 
   useEffect(() => {
     if (!open) return;
@@ -54,28 +55,16 @@ export function RoleEditor({ open, role, editable, onClose }: TRoleEditorProps) 
     : t('roles.createTitle');
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={title}
-      size={narrow ? '100%' : 640}
-      destroyOnHidden
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{editable ? t('common.cancel') : t('common.close')}</Button>
-          {editable ? (
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={() => form.submit()}
-              data-testid="role-save"
-            >
-              {role ? t('common.save') : t('common.create')}
-            </Button>
-          ) : null}
-        </Flex>
-      }
+      width={640}
+      readOnly={!editable}
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      saveLabel={role ? t('common.save') : t('common.create')}
+      saveTestId="role-save"
     >
       {role?.builtIn ? (
         <Alert type="info" showIcon title={t('roles.builtInHint')} style={{ marginBottom: 16 }} />
@@ -87,12 +76,16 @@ export function RoleEditor({ open, role, editable, onClose }: TRoleEditorProps) 
           extra={t('roles.nameHint')}
           rules={[zodRule(ZRoleData.shape.roleName, { name: 'roleName', required: true })]}
         >
-          <Input disabled={!editable || role?.builtIn === true} autoComplete="off" />
+          <Input
+            disabled={!editable || role?.builtIn === true}
+            autoComplete="off"
+            count={lengthCount(ZRoleData.shape.roleName)}
+          />
         </Form.Item>
         <Form.Item label={t('roles.permissions')}>
           <PermissionMatrix value={matrix} onChange={setMatrix} disabled={!editable} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

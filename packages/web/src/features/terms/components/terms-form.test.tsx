@@ -1,10 +1,8 @@
 import type { TTerms } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
 import { EVERYONE, TermsForm, termsInputOf, type TTermsFormProps } from './terms-form.tsx';
 
 const acme: TTerms = {
@@ -22,15 +20,8 @@ type TBody = { termsInfos?: Record<string, unknown>[] };
 let saves: TBody[] = [];
 
 function renderForm(props: Partial<TTermsFormProps>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <TermsForm open terms={null} isAdmin onClose={onClose} {...props} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<TermsForm open terms={null} isAdmin onClose={onClose} {...props} />);
   return { onClose };
 }
 
@@ -56,10 +47,7 @@ describe('termsInputOf', () => {
 });
 
 describe('TermsForm', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
   beforeEach(() => {
     saves = [];
@@ -80,11 +68,6 @@ describe('TermsForm', { timeout: 30_000 }, () => {
         );
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('previews the text of terms being edited, beside the editor', async () => {

@@ -1,11 +1,13 @@
 import { type TTerms, type TTermsInput, ZTermsInput } from '@portal/contract';
-import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Col, Flex, Form, Grid, Input, Row, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompanyPicker } from '../../../shared/ui/company-picker.tsx';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
 import { saveFromForm, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { requiredRule } from '../../../shared/ui/required-rule.ts';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { useCompanyOptions } from '../api/find-company-options.ts';
 import { useSaveTerms } from '../api/save-terms.ts';
 import { TermsPreview } from './terms-preview.tsx';
 
@@ -56,45 +58,6 @@ export function termsInputOf(terms: TTerms | null, values: TTermsFormValues): TT
   };
 }
 
-/** Picks the company the terms belong to, searched on the server; admins also get "Everyone". */
-function CompanyPicker({
-  value,
-  onChange,
-  id,
-  isAdmin,
-  current,
-}: {
-  value?: number | null;
-  onChange?: (value: number) => void;
-  id?: string;
-  isAdmin: boolean;
-  current: TTerms | null;
-}) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const companies = useCompanyOptions(search, true);
-  const options = useMemo(() => {
-    const found = (companies.data ?? []).map((c) => ({ value: c.companyId, label: c.companyName }));
-    // The company of the terms edited stays nameable even when the first page of names lacks it.
-    if (current?.companyId && !found.some((o) => o.value === current.companyId)) {
-      found.unshift({ value: current.companyId, label: current.companyName ?? `#${current.companyId}` });
-    }
-    return [...(isAdmin ? [{ value: EVERYONE, label: t('terms.everyone') }] : []), ...found];
-  }, [companies.data, current, isAdmin, t]);
-  return (
-    <Select<number>
-      id={id}
-      value={value ?? undefined}
-      onChange={onChange}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      loading={companies.isFetching}
-      options={options}
-      placeholder={t('terms.companyPlaceholder')}
-      data-testid="terms-company"
-    />
-  );
-}
-
 /** Write or edit terms in a wide drawer: the Markdown body beside its live preview (stacked on phones). */
 export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
   const { t } = useTranslation();
@@ -124,26 +87,16 @@ export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
     );
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={creating ? t('terms.createTitle') : t('terms.editTitle', { title: terms.termsTitle })}
-      size={narrow ? '100%' : 1100}
-      destroyOnHidden
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => form.submit()}
-            data-testid="terms-form-save"
-          >
-            {creating ? t('common.create') : t('common.save')}
-          </Button>
-        </Flex>
-      }
+      width={1100}
+      fullBelow="md"
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      saveLabel={creating ? t('common.create') : t('common.save')}
+      saveTestId="terms-form-save"
     >
       <Form<TTermsFormValues>
         form={form}
@@ -160,7 +113,7 @@ export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
             rules={[zodRule(fields.termsTitle, { name: 'termsTitle', required: true })]}
             style={{ flex: '2 1 280px' }}
           >
-            <Input autoComplete="off" count={{ show: true, max: 200 }} />
+            <Input autoComplete="off" count={lengthCount(fields.termsTitle)} />
           </Form.Item>
           <Form.Item
             name="companyId"
@@ -169,7 +122,12 @@ export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
             rules={[requiredRule('company')]}
             style={{ flex: '1 1 220px' }}
           >
-            <CompanyPicker isAdmin={isAdmin} current={terms} />
+            <CompanyPicker
+              leading={isAdmin ? { value: EVERYONE, label: t('terms.everyone') } : undefined}
+              current={terms}
+              placeholder={t('terms.companyPlaceholder')}
+              testId="terms-company"
+            />
           </Form.Item>
           <Form.Item name="active" label={t('terms.active')} valuePropName="checked" style={{ flex: 'none' }}>
             <Switch />
@@ -186,6 +144,7 @@ export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
               <Input.TextArea
                 autoSize={{ minRows: narrow ? 8 : 18, maxRows: narrow ? 16 : 24 }}
                 spellCheck
+                count={lengthCount(fields.termsDescription)}
                 style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
                 data-testid="terms-body"
               />
@@ -196,6 +155,6 @@ export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
           </Col>
         </Row>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,13 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TTerms } from '@portal/contract';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkBar } from '../../../shared/list/bulk-bar.tsx';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
-import { ActiveFilter } from '../../../shared/list/filter-select.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
-import { SearchBox } from '../../../shared/list/search-box.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useFindTerms } from '../api/find-terms.ts';
@@ -30,7 +28,6 @@ export function TermsList() {
     onEdit: openForm,
     onDeleted: (count) => list.pageBackIfEmptied(count, shown.length),
   });
-  const { active } = list.state.filters;
 
   return (
     <>
@@ -50,22 +47,19 @@ export function TermsList() {
           ) : null
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 16 }} align="center">
-        <SearchBox
-          value={list.state.search}
-          onSearch={(search) => list.update({ search })}
-          label={t('terms.search')}
-          placeholder={t('terms.searchPlaceholder')}
-          testId="terms-search"
-        />
-        <ActiveFilter
-          value={active}
-          onChange={(value) => list.update({ filters: { active: value } })}
-          activeText={t('terms.statusActive')}
-          inactiveText={t('terms.statusInactive')}
-        />
-        <RefreshButton status={status} />
-      </Flex>
+      <ListToolbar
+        list={list}
+        status={status}
+        search={{
+          label: t('terms.search'),
+          placeholder: t('terms.searchPlaceholder'),
+          testId: 'terms-search',
+        }}
+        activeFilter={{
+          activeText: t('terms.statusActive'),
+          inactiveText: t('terms.statusInactive'),
+        }}
+      />
       {actions.mayDelete ? (
         <BulkBar
           count={list.selected.length}

@@ -1,4 +1,4 @@
-import type { TCompanyOption } from '../api/find-company-options.ts';
+import type { TCompanyScopeOption } from '../../../shared/api/company-options.ts';
 
 /** One choice of the company picker, with the companies under it. */
 export type TCompanyTreeOption = { value: number; title: string; children: TCompanyTreeOption[] };
@@ -7,9 +7,9 @@ export type TCompanyTreeOption = { value: number; title: string; children: TComp
  * The companies as the picker's tree: each under its parent, by name; a company whose parent is
  * not among them (a top-level one, or a partner's own company) is a root.
  */
-export function companyTreeOptions(companies: readonly TCompanyOption[]): TCompanyTreeOption[] {
+export function companyTreeOptions(companies: readonly TCompanyScopeOption[]): TCompanyTreeOption[] {
   const ids = new Set(companies.map((c) => c.companyId));
-  const childrenOf = new Map<number | null, TCompanyOption[]>();
+  const childrenOf = new Map<number | null, TCompanyScopeOption[]>();
   for (const company of companies) {
     const parentId = company.parentCompany?.companyId ?? null;
     const key = parentId !== null && ids.has(parentId) ? parentId : null;

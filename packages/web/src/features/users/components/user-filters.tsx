@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../../shared/list/filter-select.tsx';
 import { SearchBox } from '../../../shared/list/search-box.tsx';
-import type { TCompanyOption } from '../api/find-company-options.ts';
+import type { TCompanyScopeOption } from '../../../shared/api/company-options.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
 import type { TUserListPatch, TUserListState } from './user-list-state.ts';
 
 export type TUserFiltersProps = {
   state: TUserListState;
   roles: TRoleOption[];
-  companies: TCompanyOption[];
+  companies: TCompanyScopeOption[];
   showCompanies: boolean;
   onChange: (patch: TUserListPatch) => void;
 };

@@ -1,12 +1,10 @@
 import type { TUser } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../shared/i18n/i18n.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { renderWithProviders } from '../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
 import { UserForm, type TUserFormProps } from './user-form.tsx';
-import { installBrowserStubs } from '../../../shared/list/list-test-support.tsx';
 
 const baseUser: TUser = {
   id: 7,
@@ -44,7 +42,6 @@ type TSaved = { userInfos: Record<string, unknown>[] };
 let saved: TSaved[] = [];
 
 function renderForm(props: Partial<TUserFormProps>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const all: TUserFormProps = {
     open: true,
     user: null,
@@ -54,27 +51,16 @@ function renderForm(props: Partial<TUserFormProps>) {
     onClose: () => undefined,
     ...props,
   };
-  const wrap = (node: ReactNode) => (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
-    </I18nextProvider>
-  );
-  const view = render(wrap(<UserForm {...all} />));
-  return {
-    rerender: (next: Partial<TUserFormProps>) => view.rerender(wrap(<UserForm {...all} {...next} />)),
-  };
+  const view = renderWithProviders(<UserForm {...all} />);
+  return { rerender: (next: Partial<TUserFormProps>) => view.rerender(<UserForm {...all} {...next} />) };
 }
 
 const input = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input' });
 
 describe('UserForm', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     saved = [];
     vi.stubGlobal(
       'fetch',
@@ -89,11 +75,6 @@ describe('UserForm', { timeout: 30_000 }, () => {
         );
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('opens "New user" empty after editing a user with a phone', async () => {

@@ -1,19 +1,19 @@
-import type { TUser, TUserInput } from '@portal/contract';
-import { ZLogin, ZUserData } from '@portal/contract';
-import { Button, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Switch, TreeSelect } from 'antd';
+import type { TUser, TUserInputSent } from '@portal/contract';
+import { ZUserData } from '@portal/contract';
+import { Col, Form, Input, Row, Select, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshOwnUser } from '../../../shared/api/session.ts';
 import { sessionStore } from '../../../shared/auth/session-store.ts';
 import { hashPassword } from '../../../shared/crypto/password-hash.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
-import { NewPasswordInput } from '../../../shared/ui/new-password-input.tsx';
-import { strongPasswordRule } from '../../../shared/ui/password-rules.ts';
+import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { NewPasswordField } from '../../../shared/ui/new-password-input.tsx';
 import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
-import { requiredRule } from '../../../shared/ui/required-rule.ts';
-import { PersonFields } from '../../../shared/ui/person-fields.tsx';
+import { LoginField, PERSON_SERVER_FIELDS, PersonFields } from '../../../shared/ui/person-fields.tsx';
+import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import type { TCompanyOption } from '../api/find-company-options.ts';
+import type { TCompanyScopeOption } from '../../../shared/api/company-options.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
 import { useUserPhoto } from '../api/find-user-photo.ts';
 import { useSaveUsers } from '../api/save-users.ts';
@@ -40,7 +40,7 @@ export type TUserFormProps = {
   /** The user to edit; null creates a new one. */
   user: TUser | null;
   roles: TRoleOption[];
-  companies: TCompanyOption[];
+  companies: TCompanyScopeOption[];
   companiesAvailable: boolean;
   onClose: () => void;
 };
@@ -82,12 +82,8 @@ function initialValues(user: TUser | null): TUserFormValues {
 
 /** API fields the server may name in an error, and the form field that shows it. */
 const SERVER_FIELDS: TFieldMap<TUserFormValues> = {
-  login: 'login',
+  ...PERSON_SERVER_FIELDS,
   password: 'password',
-  firstName: 'firstName',
-  lastName: 'lastName',
-  email: 'email',
-  phone: 'phone',
   company: 'companyId',
   companyName: 'companyName',
   roles: 'roleIds',
@@ -98,7 +94,6 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
   const { t } = useTranslation();
   const [form] = Form.useForm<TUserFormValues>();
   const save = useSaveUsers();
-  const narrow = Grid.useBreakpoint().sm === false;
   const creating = user === null;
   const [photo, setPhoto] = useState<TPhotoValue>({ base64: null, fileName: null, changed: false });
   const storedPhoto = useUserPhoto(open && user?.photoFileName ? user.id : undefined);
@@ -133,7 +128,7 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
 
   const submit = async (values: TUserFormValues) => {
     const company = companyOptions.find((c) => c.companyId === values.companyId);
-    const input: TUserInput = {
+    const input: TUserInputSent = {
       ...(user ? { id: user.id } : {}),
       login: values.login.trim(),
       firstName: values.firstName.trim(),
@@ -167,26 +162,14 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       title={creating ? t('users.createTitle') : t('users.editTitle', { login: user.login })}
-      size={narrow ? '100%' : 560}
-      destroyOnHidden
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => form.submit()}
-            data-testid="user-form-save"
-          >
-            {creating ? t('common.create') : t('common.save')}
-          </Button>
-        </Flex>
-      }
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      saveLabel={creating ? t('common.create') : t('common.save')}
+      saveTestId="user-form-save"
     >
       <Form
         form={form}
@@ -198,23 +181,8 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
         <Form.Item label={t('user.photo')}>
           <PhotoField value={photo} onChange={setPhoto} />
         </Form.Item>
-        <Form.Item
-          name="login"
-          label={t('user.login')}
-          rules={[zodRule(ZLogin, { name: 'login', required: true })]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        {creating ? (
-          <Form.Item
-            name="password"
-            label={t('auth.password')}
-            extra={t('password.rule')}
-            rules={[requiredRule('password'), strongPasswordRule(t)]}
-          >
-            <NewPasswordInput />
-          </Form.Item>
-        ) : null}
+        <LoginField own={false} />
+        {creating ? <NewPasswordField name="password" label={t('auth.password')} /> : null}
         <PersonFields own={false} />
         <Form.Item
           name="companyId"
@@ -241,7 +209,11 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             label={t('auth.companyNotListed')}
             rules={[zodRule(fields.companyName, { name: 'companyName' })]}
           >
-            <Input autoComplete="off" disabled={!companiesAvailable} />
+            <Input
+              autoComplete="off"
+              disabled={!companiesAvailable}
+              count={lengthCount(fields.companyName)}
+            />
           </Form.Item>
         ) : null}
         <Form.Item name="roleIds" label={t('user.roles')} extra={creating ? t('users.rolesHint') : undefined}>
@@ -271,6 +243,6 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
           </Col>
         </Row>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

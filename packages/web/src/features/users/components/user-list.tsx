@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TUser } from '@portal/contract';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
@@ -8,10 +8,10 @@ import { useSession } from '../../../shared/auth/use-session.ts';
 import { BulkBar } from '../../../shared/list/bulk-bar.tsx';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
 import { ExportButton } from '../../../shared/list/export-button.tsx';
-import { RefreshButton } from '../../../shared/list/refresh-button.tsx';
+import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { useCompanyOptions } from '../api/find-company-options.ts';
+import { useCompanyScopeOptions } from '../../../shared/api/company-options.ts';
 import { useRoleOptions } from '../api/find-role-options.ts';
 import { findUsers, useFindUsers } from '../api/find-users.ts';
 import { useUserColumns } from './user-columns.tsx';
@@ -31,7 +31,7 @@ export function UserList() {
   const columns = useUserColumns();
   const roles = useRoleOptions();
   const companiesAllowed = can(session, 'companymanagement.read');
-  const companies = useCompanyOptions(companiesAllowed);
+  const companies = useCompanyScopeOptions(companiesAllowed);
   const [form, setForm] = useState<{ open: boolean; user: TUser | null }>({ open: false, user: null });
   const openForm = (user: TUser | null) => setForm({ open: true, user });
   const mayCreate = can(session, 'usermanagement.create');
@@ -75,7 +75,7 @@ export function UserList() {
           </>
         }
       />
-      <Flex wrap gap={8} style={{ marginBottom: 12 }} align="center">
+      <ListToolbar list={list} status={status} marginBottom={12}>
         <UserFilters
           state={list.state}
           roles={actions.assignableRoles}
@@ -83,8 +83,7 @@ export function UserList() {
           showCompanies={companiesAllowed && !companies.isError}
           onChange={list.update}
         />
-        <RefreshButton status={status} />
-      </Flex>
+      </ListToolbar>
       <BulkBar
         count={list.selected.length}
         label={t('users.bulkActions')}

@@ -1,24 +1,11 @@
 import type { TFamilyFacets, TRevitFamily } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../../shared/auth/session-store.ts';
-import { installBrowserStubs, renderAt } from '../../../../shared/list/list-test-support.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../../shared/list/list-test-support.tsx';
+import { apiAnswer } from '../../../../shared/test/api-answer.ts';
+import { screenTestHooks } from '../../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../../shared/test/test-session.ts';
 import { FamilyLibrary } from './family-library.tsx';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'someone',
-    roles: [],
-    companyId: null,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const ADMIN = ['contentmanagement.read', 'contentmanagement.create', 'adminmanagement.read'];
 const PARTNER = ['contentmanagement.read', 'contentmanagement.create'];
@@ -94,22 +81,7 @@ let answer: (body: TBody) => { revitFamilyInfos: TRevitFamily[]; totalCount: num
 };
 const defaultAnswer = answer;
 
-function respond(payload: object, status = 200): Response {
-  return new Response(JSON.stringify({ responseCode: status, errorMessages: [], ...payload }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-function renderLibrary(url = '/families') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderAt(
-    <QueryClientProvider client={queryClient}>
-      <FamilyLibrary />
-    </QueryClientProvider>,
-    url,
-  );
-}
+const renderLibrary = (url = '/families') => renderAt(<FamilyLibrary />, url);
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 const lastFind = () => finds.at(-1);
@@ -120,27 +92,23 @@ async function openFilters() {
 }
 
 describe('FamilyLibrary', { timeout: 30_000 }, () => {
-  beforeAll(() => installBrowserStubs());
+  screenTestHooks();
 
   beforeEach(() => {
     finds = [];
     answer = defaultAnswer;
-    sessionStore.setAuth({ id: 1, authToken: token(ADMIN), refreshToken: 'r' }, null);
+    signInAs(ADMIN);
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
-        if (!url.endsWith('/family/find')) return Promise.resolve(respond({}, 404));
+        if (!url.endsWith('/family/find')) return Promise.resolve(apiAnswer(404));
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as TBody;
         finds.push(body);
-        return Promise.resolve(respond({ ...answer(body), ...(body.includeFacets ? { facets } : {}) }));
+        return Promise.resolve(
+          apiAnswer(200, { ...answer(body), ...(body.includeFacets ? { facets } : {}) }),
+        );
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('sends the filters of the URL and shows them as chips', async () => {
@@ -172,7 +140,7 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
     const none: TFamilyFacets = { categories: [], revitVersions: [], ratings: [], tags: [], companies: [] };
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(respond({ revitFamilyInfos: [], totalCount: 0, facets: none }))),
+      vi.fn(() => Promise.resolve(apiAnswer(200, { revitFamilyInfos: [], totalCount: 0, facets: none }))),
     );
     renderLibrary('/families?q=nothing-like-this');
     await screen.findByTestId('list-empty');
@@ -306,7 +274,7 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
       'fetch',
       vi.fn(() =>
         Promise.resolve(
-          fail ? respond({}, 500) : respond({ revitFamilyInfos: [family(1)], totalCount: 1, facets }),
+          fail ? apiAnswer(500) : apiAnswer(200, { revitFamilyInfos: [family(1)], totalCount: 1, facets }),
         ),
       ),
     );
@@ -319,7 +287,7 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
   });
 
   it('gives partners "My requests" with the status of each request, and no tab to readers', async () => {
-    sessionStore.setAuth({ id: 2, authToken: token(PARTNER), refreshToken: 'r' }, null);
+    signInAs(PARTNER, { id: 2 });
     answer = (body) =>
       body.includeTempItems
         ? {
@@ -342,7 +310,7 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('family-create')).toBeTruthy();
     view.unmount();
 
-    sessionStore.setAuth({ id: 3, authToken: token(READER), refreshToken: 'r' }, null);
+    signInAs(READER, { id: 3 });
     renderLibrary('/families');
     await screen.findAllByTestId('family-card');
     expect(screen.queryByRole('radio', { name: 'My requests' })).toBeNull();

@@ -1,29 +1,16 @@
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { FAMILY_SORT_FIELDS, type TRevitFamily } from '@portal/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Empty,
-  Flex,
-  Grid,
-  Segmented,
-  Select,
-  Spin,
-  theme,
-  Typography,
-} from 'antd';
+import { Badge, Button, Drawer, Flex, Grid, Segmented, Select, theme } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../../../../shared/auth/session-store.ts';
 import { useSession } from '../../../../shared/auth/use-session.ts';
 import { DataTable, queryStatus } from '../../../../shared/list/data-table.tsx';
+import { ListStates, type TListEmpty } from '../../../../shared/list/list-states.tsx';
 import { RefreshButton } from '../../../../shared/list/refresh-button.tsx';
 import { SearchBox } from '../../../../shared/list/search-box.tsx';
 import { useListState } from '../../../../shared/list/use-list-state.ts';
-import { ErrorState } from '../../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../../shared/ui/page-header.tsx';
 import { useFamilyPages, useFindFamilies } from '../../api/find-families.ts';
 import { ActiveFilters } from './active-filters.tsx';
@@ -114,16 +101,6 @@ function SortSelect({
   );
 }
 
-function LoadingState() {
-  const { t } = useTranslation();
-  return (
-    <Flex vertical align="center" gap={8} style={{ padding: 48 }} role="status" data-testid="list-loading">
-      <Spin />
-      <Typography.Text type="secondary">{t('list.loading')}</Typography.Text>
-    </Flex>
-  );
-}
-
 /**
  * #/families: the content library. A gallery of cards that loads pages as it scrolls and renders
  * only the rows in sight, or a paged table; search as you type, facets with counts, and every
@@ -187,59 +164,37 @@ export function FamilyLibrary() {
     <FamilyFacetPanel facets={facets} state={state} filtered={list.filtered} onChange={list.update} />
   );
 
-  const galleryBody = () => {
-    if (status.error && cards.length === 0 && !status.loading) {
-      return <ErrorState error={status.error} onRetry={status.retry} />;
-    }
-    if (status.loading) return <LoadingState />;
-    if (cards.length === 0) {
-      return (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={list.filtered ? t('families.list.emptyFiltered') : emptyText}
-          data-testid="list-empty"
-        >
-          {list.filtered ? (
-            <Button onClick={list.clearFilters}>{t('list.clearFilters')}</Button>
-          ) : mayCreate && !mine ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={createFamily}>
-              {t('families.list.create')}
-            </Button>
-          ) : null}
-        </Empty>
-      );
-    }
-    return (
-      <>
-        {status.error ? (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('list.refreshFailed')}
-            action={
-              <Button size="small" onClick={status.retry}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
-        ) : null}
-        <div
-          aria-busy={status.refreshing}
-          style={{ opacity: status.refreshing ? 0.55 : 1, transition: 'opacity .2s' }}
-        >
-          <FamilyGallery
-            families={cards}
-            total={total ?? cards.length}
-            hasMore={gallery.hasNextPage && !gallery.isPlaceholderData}
-            loadingMore={gallery.isFetchingNextPage}
-            onLoadMore={loadMore}
-            label={t('menu.families')}
-          />
-        </div>
-      </>
-    );
+  const empty: TListEmpty = {
+    text: emptyText,
+    filteredText: t('families.list.emptyFiltered'),
+    create:
+      mayCreate && !mine
+        ? { label: t('families.list.create'), icon: <PlusOutlined />, onClick: createFamily }
+        : undefined,
   };
+  const galleryBody = () => (
+    <ListStates
+      status={status}
+      count={cards.length}
+      filtered={list.filtered}
+      empty={empty}
+      onClear={list.clearFilters}
+    >
+      <div
+        aria-busy={status.refreshing}
+        style={{ opacity: status.refreshing ? 0.55 : 1, transition: 'opacity .2s' }}
+      >
+        <FamilyGallery
+          families={cards}
+          total={total ?? cards.length}
+          hasMore={gallery.hasNextPage && !gallery.isPlaceholderData}
+          loadingMore={gallery.isFetchingNextPage}
+          onLoadMore={loadMore}
+          label={t('menu.families')}
+        />
+      </div>
+    </ListStates>
+  );
 
   return (
     <>
@@ -348,14 +303,7 @@ export function FamilyLibrary() {
               rows={table.data?.revitFamilyInfos ?? []}
               total={table.data?.totalCount ?? 0}
               status={status}
-              empty={{
-                text: emptyText,
-                filteredText: t('families.list.emptyFiltered'),
-                create:
-                  mayCreate && !mine
-                    ? { label: t('families.list.create'), onClick: createFamily }
-                    : undefined,
-              }}
+              empty={empty}
             />
           )}
         </div>

@@ -1,28 +1,13 @@
 import type { TRevitFamily } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../shared/auth/session-store.ts';
 import { i18n, initI18n } from '../../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../../shared/list/list-test-support.tsx';
+import { apiAnswer } from '../../../../shared/test/api-answer.ts';
+import { renderRoutes } from '../../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../../shared/test/test-session.ts';
 import { FamilyEditor } from './family-editor.tsx';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '1',
-    sid: 's',
-    login: 'admin',
-    roles: [],
-    companyId: null,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const ADMIN = [
   'adminmanagement.read',
@@ -139,34 +124,16 @@ type TCall = { url: string; body: Record<string, unknown> };
 let calls: TCall[] = [];
 let saveAnswer: () => Response;
 
-function respond(status: number, payload: object, messages: string[] = []): Response {
-  return new Response(JSON.stringify({ responseCode: status, errorMessages: messages, ...payload }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 function renderEditor(url: string) {
   initI18n('en');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/families/new', element: <FamilyEditor /> },
       { path: '/families/:id/edit', element: <FamilyEditor /> },
       { path: '/families/:id', element: <output data-testid="family-page">page</output> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
+    url,
+  ).router;
 }
 
 const rfaInput = () => document.querySelector<HTMLInputElement>('input[type=file][accept=".rfa"]');
@@ -189,17 +156,13 @@ async function drop(file: File): Promise<FakeXhr> {
 const rfa = () => new File([new Uint8Array(64)], 'desk.rfa', { type: 'application/octet-stream' });
 
 describe('FamilyEditor', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     calls = [];
     FakeXhr.sent = [];
-    saveAnswer = () => respond(200, { revitFamilyInfos: [{ ...family, revitFamilyId: 9 }] });
-    sessionStore.setAuth({ id: 1, authToken: token(ADMIN), refreshToken: 'r' }, null);
+    saveAnswer = () => apiAnswer(200, { revitFamilyInfos: [{ ...family, revitFamilyId: 9 }] });
+    signInAs(ADMIN);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     vi.stubGlobal(
       'fetch',
@@ -208,7 +171,7 @@ describe('FamilyEditor', { timeout: 30_000 }, () => {
         calls.push({ url, body });
         if (url === 'api/category/find') {
           return Promise.resolve(
-            respond(200, {
+            apiAnswer(200, {
               categoryInfos: [
                 {
                   categoryId: 1,
@@ -223,17 +186,12 @@ describe('FamilyEditor', { timeout: 30_000 }, () => {
             }),
           );
         }
-        if (url === 'api/family/get/5') return Promise.resolve(respond(200, { revitFamilyInfos: [family] }));
+        if (url === 'api/family/get/5')
+          return Promise.resolve(apiAnswer(200, { revitFamilyInfos: [family] }));
         if (url === 'api/family/save' || url === 'api/family/update') return Promise.resolve(saveAnswer());
-        return Promise.resolve(respond(404, {}, ['[Title] Not found']));
+        return Promise.resolve(apiAnswer(404, {}, ['[Title] Not found']));
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('streams the dropped .rfa with a progress bar, then fills the form from the answer', async () => {

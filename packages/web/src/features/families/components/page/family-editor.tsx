@@ -27,6 +27,7 @@ import { toast } from '../../../../shared/toast/toast-store.ts';
 import { ErrorState } from '../../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../../shared/ui/page-header.tsx';
 import { showServerFieldErrors, type TFieldMap } from '../../../../shared/ui/server-field-errors.ts';
+import { lengthCount } from '../../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../../shared/ui/zod-rule.ts';
 import { useCategoryOptions } from '../../api/find-category-options.ts';
 import { useFamily } from '../../api/get-family.ts';
@@ -265,7 +266,7 @@ function FamilyForm({ family }: TFamilyFormProps) {
                 zodRule(fields.revitFamilyName, { name: 'revitFamilyName' }),
               ]}
             >
-              <Input autoComplete="off" maxLength={200} />
+              <Input autoComplete="off" count={lengthCount(fields.revitFamilyName)} />
             </Form.Item>
             <Form.Item name="revitFamilyCategoryId" label={t('families.fields.category')}>
               <Select
@@ -321,7 +322,10 @@ function FamilyForm({ family }: TFamilyFormProps) {
               label={t('families.fields.description')}
               rules={[zodRule(fields.revitFamilyDescription, { name: 'revitFamilyDescription' })]}
             >
-              <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} showCount />
+              <Input.TextArea
+                autoSize={{ minRows: 3, maxRows: 10 }}
+                count={lengthCount(fields.revitFamilyDescription)}
+              />
             </Form.Item>
             <Row gutter={12}>
               <Col xs={24} sm={12}>
@@ -342,7 +346,7 @@ function FamilyForm({ family }: TFamilyFormProps) {
                   label={t('families.fields.parameterList')}
                   rules={[zodRule(fields.parameterListCode, { name: 'parameterListCode' })]}
                 >
-                  <Input autoComplete="off" maxLength={100} />
+                  <Input autoComplete="off" count={lengthCount(fields.parameterListCode)} />
                 </Form.Item>
               </Col>
             </Row>

@@ -1,29 +1,12 @@
 import type { TRevitFamily } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../../shared/auth/session-store.ts';
-import { i18n, initI18n } from '../../../../shared/i18n/i18n.ts';
-import { installBrowserStubs } from '../../../../shared/list/list-test-support.tsx';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../../../shared/toast/toast-store.ts';
+import { apiAnswer } from '../../../../shared/test/api-answer.ts';
+import { renderRoutes } from '../../../../shared/test/render-with-providers.tsx';
+import { screenTestHooks } from '../../../../shared/test/screen-test-hooks.ts';
+import { signInAs } from '../../../../shared/test/test-session.ts';
 import { FamilyPage } from './family-page.tsx';
-
-function token(permissions: string[]): string {
-  const claims = {
-    sub: '2',
-    sid: 's',
-    login: 'partner',
-    roles: [],
-    companyId: 1,
-    permissions,
-    iat: 0,
-    exp: Math.floor(Date.now() / 1000) + 900,
-  };
-  return `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-}
 
 const PARTNER_USER = ['contentmanagement.read', 'contentmanagement.create', 'contentmanagement.update'];
 
@@ -103,40 +86,17 @@ type TCall = { url: string; body: Record<string, unknown> };
 let calls: TCall[] = [];
 let answer: TRevitFamily | null;
 
-function respond(status: number, payload: object): Response {
-  return new Response(JSON.stringify({ responseCode: status, errorMessages: [], ...payload }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 function renderPage(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/families/:id', element: <FamilyPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderRoutes([{ path: '/families/:id', element: <FamilyPage /> }], url);
 }
 
 describe('FamilyPage', { timeout: 30_000 }, () => {
-  beforeAll(() => {
-    initI18n('en');
-    installBrowserStubs();
-  });
+  screenTestHooks();
 
-  beforeEach(async () => {
-    await i18n.changeLanguage('en');
+  beforeEach(() => {
     calls = [];
     answer = family;
-    sessionStore.setAuth({ id: 2, authToken: token(PARTNER_USER), refreshToken: 'r' }, null);
+    signInAs(PARTNER_USER, { id: 2, companyId: 1 });
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
@@ -144,21 +104,17 @@ describe('FamilyPage', { timeout: 30_000 }, () => {
         calls.push({ url, body });
         if (url === 'api/family/get/5') {
           return Promise.resolve(
-            answer ? respond(200, { revitFamilyInfos: [answer] }) : respond(404, { revitFamilyInfos: [] }),
+            answer
+              ? apiAnswer(200, { revitFamilyInfos: [answer] })
+              : apiAnswer(404, { revitFamilyInfos: [] }),
           );
         }
         if (url === 'api/family/version/current') {
-          return Promise.resolve(respond(200, { revitFamilyInfos: [{ ...family, tifStatus: 'RfC' }] }));
+          return Promise.resolve(apiAnswer(200, { revitFamilyInfos: [{ ...family, tifStatus: 'RfC' }] }));
         }
-        return Promise.resolve(respond(404, {}));
+        return Promise.resolve(apiAnswer(404, {}));
       }),
     );
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
   it('shows the facts, the types with units in the headers and the versions', async () => {

@@ -125,16 +125,26 @@ function VersionRow({ family, version, mayUpdate, isAdmin }: TVersionRowProps) {
   );
 }
 
-/** Every stored file of the family, newest first, with download and "make current". */
+/** The family's stored files, newest first (the newest the API answers), with download and "make current". */
 export function FamilyVersions(props: TFamilyVersionsProps) {
   const { t } = useTranslation();
   const versions = props.family.revitFamilyVersions ?? [];
+  const count = Math.max(props.family.versionCount ?? 0, versions.length);
   return (
     <Card
-      title={<SectionTitle>{t('families.versions.title', { count: versions.length })}</SectionTitle>}
+      title={<SectionTitle>{t('families.versions.title', { count })}</SectionTitle>}
       data-testid="family-versions"
       styles={{ body: { paddingTop: 4, paddingBottom: 4 } }}
     >
+      {count > versions.length ? (
+        <Typography.Paragraph
+          type="secondary"
+          style={{ margin: '12px 0 0' }}
+          data-testid="family-versions-newest"
+        >
+          {t('families.versions.newestShown', { shown: versions.length, count })}
+        </Typography.Paragraph>
+      ) : null}
       {versions.length === 0 ? (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0' }}>
           {t('families.versions.none')}
