@@ -87,7 +87,7 @@ export async function uploadFile(
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, answer: text.slice(0, 2000) }));
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, answer: text }));
       response.once('error', reject);
     });
     request.once('error', reject);

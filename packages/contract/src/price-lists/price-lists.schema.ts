@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
+import { DEFAULT_PAGE_SIZE, sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 
 export const ZPriceItem = z.object({
@@ -160,16 +160,23 @@ export const ZPriceListInput = z
     priceItemChanges: ZPriceItemChanges.optional(),
     /**
      * Read-only, answered by finds (which answer `priceItemInfos: []` beside it) and by gets, saves
-     * and imports (which answer one page of the items beside it): a record sent back with fewer
-     * items than its `itemCount`, items it never read in full, keeps its items.
+     * and imports (which answer at most DEFAULT_PAGE_SIZE items beside it). A record sent back
+     * with no items beside a non-zero `itemCount`, or with fewer items than a list longer than one
+     * page holds, is a record whose items the client never read in full: its items are kept (change
+     * them with `priceItemChanges`). A list of one page sent back shorter had every item read, so
+     * its items are replaced: the ones left out are removed.
      */
     itemCount: z.number().int().nonnegative().optional(),
   })
-  .transform(({ itemCount, ...list }) =>
-    itemCount && list.priceItemInfos && list.priceItemInfos.length < itemCount
-      ? { ...list, priceItemInfos: undefined }
-      : list,
-  );
+  .transform(({ itemCount, ...list }) => {
+    const sent = list.priceItemInfos;
+    const unread =
+      itemCount !== undefined &&
+      sent !== undefined &&
+      sent.length < itemCount &&
+      (sent.length === 0 || itemCount > DEFAULT_PAGE_SIZE);
+    return unread ? { ...list, priceItemInfos: undefined } : list;
+  });
 export type TPriceListInput = z.infer<typeof ZPriceListInput>;
 
 /** The fields a find may sort by. */

@@ -32,10 +32,11 @@ export class Json<T> {
  */
 export class JsonPage<T extends object> {
   readonly total: number;
-  readonly #records: readonly string[];
+  /** The records' text: joined by RECORD_SEPARATOR as PostgreSQL wrote them, or one string each. */
+  readonly #text: string | readonly string[];
 
-  private constructor(records: readonly string[], total: number) {
-    this.#records = records;
+  private constructor(text: string | readonly string[], total: number) {
+    this.#text = text;
     this.total = total;
   }
 
@@ -44,9 +45,16 @@ export class JsonPage<T extends object> {
     return new JsonPage<T>(records, total);
   }
 
-  /** A page from its records' text joined by RECORD_SEPARATOR (null: none), in order. */
+  /**
+   * A page from its records' text joined by RECORD_SEPARATOR (null: none), in order; kept joined
+   * until a member is added, so a page sent as it was read is never cut up.
+   */
   static fromJoined<T extends object>(joined: string | null, total: number): JsonPage<T> {
-    return new JsonPage<T>(joined ? joined.split(RECORD_SEPARATOR) : [], total);
+    return new JsonPage<T>(joined ?? [], total);
+  }
+
+  get #records(): readonly string[] {
+    return typeof this.#text === 'string' ? this.#text.split(RECORD_SEPARATOR) : this.#text;
   }
 
   /** How many records the page holds. */
@@ -55,24 +63,32 @@ export class JsonPage<T extends object> {
   }
 
   /**
-   * The page with one more member on every record, `values` in the page's order. Each record is an
-   * object written by PostgreSQL, so the member goes in before its closing brace.
+   * The page with more members on every record, each member's values in the page's order, all
+   * added in one pass. Each record is an object written by PostgreSQL, so the members go in before
+   * its closing brace.
    */
-  with<K extends keyof T & string>(key: K, values: ReadonlyArray<T[K]>): JsonPage<T> {
-    if (values.length !== this.#records.length)
-      throw new Error(`${key}: ${values.length} values for ${this.size} records`);
-    const member = `,${JSON.stringify(key)}:`;
+  with<K extends keyof T & string>(members: { [M in K]: ReadonlyArray<T[M]> }): JsonPage<T> {
+    const records = this.#records;
+    const added = Object.entries(members as Record<string, readonly unknown[]>).map(([key, values]) => {
+      if (values.length !== records.length)
+        throw new Error(`${key}: ${values.length} values for ${records.length} records`);
+      return { member: `,${JSON.stringify(key)}:`, values };
+    });
     return new JsonPage<T>(
-      this.#records.map(
-        (record, index) => `${record.slice(0, -1)}${member}${JSON.stringify(values[index] ?? null)}}`,
-      ),
+      records.map((record, index) => {
+        let text = record.slice(0, -1);
+        for (const { member, values } of added) text += `${member}${JSON.stringify(values[index] ?? null)}`;
+        return `${text}}`;
+      }),
       this.total,
     );
   }
 
   /** The records as the JSON text of an array. */
   json(): Json<T[]> {
-    return Json.trusted<T[]>(`[${this.#records.join(',')}]`);
+    const text = this.#text;
+    const body = typeof text === 'string' ? text.replaceAll(RECORD_SEPARATOR, ',') : text.join(',');
+    return Json.trusted<T[]>(`[${body}]`);
   }
 
   /** The records as objects, for a service that works on them. */

@@ -78,10 +78,11 @@ export class FamiliesService {
       filter.includeFacets ? this.#d.repo.facets(filter, visibility) : undefined,
     ]);
     const pictures = filter.includePictures
-      ? page.with(
-          'revitFamilyPictureBase64',
-          await Promise.all(keys.pictureHash.map((hash) => this.#d.files.thumbnailBase64(hash))),
-        )
+      ? page.with({
+          revitFamilyPictureBase64: await Promise.all(
+            keys.pictureHash.map((hash) => this.#d.files.thumbnailBase64(hash)),
+          ),
+        })
       : page;
     return { page: pictures, ...(facets ? { facets: toFacets(facets) } : {}) };
   }

@@ -121,6 +121,23 @@ describe('price lists', () => {
     expect(byId.get(other.priceListId)).toBe(true);
   });
 
+  it('removes the items a short list sent back leaves out, as its client read them all', async () => {
+    const saved = listOf(
+      await save(admin, {
+        priceListCode: unique('SH'),
+        priceItemInfos: [{ orderNumber: 'A' }, { orderNumber: 'B' }, { orderNumber: 'C' }],
+      }),
+    );
+    const got = await t.call('POST', `/api/prices/get/pricelist/${saved.priceListId}`, { token: admin, body: {} });
+    const read = listOf(got);
+    expect(read.itemCount).toBe(3);
+    const sent = { ...read, priceItemInfos: read.priceItemInfos.filter((item) => item.orderNumber !== 'B') };
+    const updated = await save(admin, sent, '/api/prices/update/pricelist');
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(listOf(updated).itemCount).toBe(2);
+    expect(listOf(updated).priceItemInfos.map((item) => item.orderNumber).sort()).toEqual(['A', 'C']);
+  });
+
   it('copies the lists named in the list key shape, and takes an orderNumber sent as a number', async () => {
     const code = unique('CK');
     const source = listOf(await save(admin, { priceListCode: code, priceItemInfos: [{ orderNumber: 42 }] }));
@@ -277,6 +294,7 @@ describe('price lists', () => {
     const got = await t.call('POST', `/api/prices/get/pricelist/${list.priceListId}`, { token: admin });
     expect(list.priceItemInfos).toEqual(listOf(got).priceItemInfos);
     // Sent back as the get answered it, a page of the items beside the count, the list keeps them all.
+    // A page of a longer list sent back keeps the items it did not show.
     const roundTrip = await save(admin, listOf(got), '/api/prices/update/pricelist');
     expect(roundTrip.status, JSON.stringify(roundTrip.body).slice(0, 300)).toBe(200);
     expect(listOf(roundTrip).itemCount).toBe(1_200);

@@ -94,12 +94,10 @@ export class UsersService {
     const photoValues = photos
       ? await Promise.all(keys.photoHash.map((hash) => this.#d.files.base64(hash)))
       : keys.photoHash.map(() => null);
-    return page
-      .with(
-        'licenseInfo',
-        keys.licenceId.map((id) => (id === null ? null : (licences.get(id) ?? null))),
-      )
-      .with('photoBase64', photoValues);
+    return page.with({
+      licenseInfo: keys.licenceId.map((id) => (id === null ? null : (licences.get(id) ?? null))),
+      photoBase64: photoValues,
+    });
   }
 
   byId(id: number): Promise<TUserRow | undefined> {
