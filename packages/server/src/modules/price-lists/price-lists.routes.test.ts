@@ -128,14 +128,21 @@ describe('price lists', () => {
         priceItemInfos: [{ orderNumber: 'A' }, { orderNumber: 'B' }, { orderNumber: 'C' }],
       }),
     );
-    const got = await t.call('POST', `/api/prices/get/pricelist/${saved.priceListId}`, { token: admin, body: {} });
+    const got = await t.call('POST', `/api/prices/get/pricelist/${saved.priceListId}`, {
+      token: admin,
+      body: {},
+    });
     const read = listOf(got);
     expect(read.itemCount).toBe(3);
     const sent = { ...read, priceItemInfos: read.priceItemInfos.filter((item) => item.orderNumber !== 'B') };
     const updated = await save(admin, sent, '/api/prices/update/pricelist');
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(listOf(updated).itemCount).toBe(2);
-    expect(listOf(updated).priceItemInfos.map((item) => item.orderNumber).sort()).toEqual(['A', 'C']);
+    expect(
+      listOf(updated)
+        .priceItemInfos.map((item) => item.orderNumber)
+        .sort(),
+    ).toEqual(['A', 'C']);
   });
 
   it('copies the lists named in the list key shape, and takes an orderNumber sent as a number', async () => {
