@@ -166,24 +166,23 @@ export class FamiliesRepository {
     const whereWithout = (facet: TFacet) => conditionsOf(filter, visibility, facet).where();
     // Categories and companies grow with the portal: the FAMILY_FACET_VALUES_MAX holding the most
     // families, by name.
-    const topCategories = this.#db
-      .select({ id: f.categoryId, label: categories.name, count: count().as('count') })
-      .from(f)
-      .innerJoin(categories, eq(categories.id, f.categoryId))
-      .where(whereWithout('categories'))
-      .groupBy(f.categoryId, categories.name)
-      .orderBy(desc(count()), asc(categories.name))
-      .limit(FAMILY_FACET_VALUES_MAX)
-      .as('top_categories');
-    const topCompanies = this.#db
-      .select({ id: f.companyId, label: companies.name, count: count().as('count') })
-      .from(f)
-      .innerJoin(companies, eq(companies.id, f.companyId))
-      .where(whereWithout('companies'))
-      .groupBy(f.companyId, companies.name)
-      .orderBy(desc(count()), asc(companies.name))
-      .limit(FAMILY_FACET_VALUES_MAX)
-      .as('top_companies');
+    const topNamed = (
+      facet: TFacet,
+      id: typeof f.categoryId | typeof f.companyId,
+      named: typeof categories | typeof companies,
+      alias: string,
+    ) =>
+      this.#db
+        .select({ id, label: named.name, count: count().as('count') })
+        .from(f)
+        .innerJoin(named, eq(named.id, id))
+        .where(whereWithout(facet))
+        .groupBy(id, named.name)
+        .orderBy(desc(count()), asc(named.name))
+        .limit(FAMILY_FACET_VALUES_MAX)
+        .as(alias);
+    const topCategories = topNamed('categories', f.categoryId, categories, 'top_categories');
+    const topCompanies = topNamed('companies', f.companyId, companies, 'top_companies');
     const [byCategory, byVersion, byRating, byTag, byCompany] = await Promise.all([
       this.#db.select().from(topCategories).orderBy(asc(topCategories.label)),
       this.#db
