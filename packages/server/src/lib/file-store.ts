@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,6 +129,9 @@ export class FileStore implements TBlobStore {
     const temporary = path.join(this.#root, `upload-${randomBytes(8).toString('hex')}.tmp`);
     const digest = createHash('sha256');
     let size = 0;
+    // Opened before the body is read: a stream that opens its file itself may create it after a
+    // body cut short has already failed the pipeline and the cleanup below has run.
+    const file = await fs.open(temporary, 'w');
     try {
       await pipeline(
         source,
@@ -136,7 +139,7 @@ export class FileStore implements TBlobStore {
           size += chunk.length;
           digest.update(chunk);
         }),
-        createWriteStream(temporary),
+        file.createWriteStream(),
       );
       await check?.(temporary);
       const stored = { hash: digest.digest('hex'), size, mimeType };

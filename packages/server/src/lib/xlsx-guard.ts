@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
 import { PRICE_ITEM_TEXT_MAX } from '@portal/contract';
 import { tooLarge, unprocessable, unsupportedType } from './app-error.ts';
+import { entryDataStart, entryPackedStream, readZipDirectory, type TZipEntry } from './zip-entries.ts';
 
 /** What an .xlsx may unpack to before it is refused: a 100,000-row sheet is far below this. */
 export const MAX_XLSX_UNPACKED_BYTES = 512 * 1024 * 1024;
@@ -22,69 +21,19 @@ export async function assertReadableXlsx(filePath: string, name: string): Promis
   await readDirectory(filePath, name);
 }
 
-/** An entry of the zip's central directory, as the guard read it. */
-type TZipEntry = { name: string; method: number; flags: number; compressed: number; offset: number };
-
 /** The checks of `assertReadableXlsx`; answers the entries of the central directory, in order. */
 async function readDirectory(filePath: string, name: string): Promise<TZipEntry[]> {
-  const handle = await fs.open(filePath, 'r');
-  try {
-    const size = (await handle.stat()).size;
-    const notXlsx = () => unsupportedType('notAnXlsx', { name }, name);
-    if (size < 22) throw notXlsx();
-    const head = Buffer.alloc(4);
-    await handle.read(head, 0, 4, 0);
-    if (head.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-    // The end-of-central-directory record sits in the last 22 + 65,535 bytes.
-    const tailLength = Math.min(size, 22 + 65_535);
-    const tail = Buffer.alloc(tailLength);
-    await handle.read(tail, 0, tailLength, size - tailLength);
-    let end = -1;
-    for (let i = tailLength - 22; i >= 0; i -= 1) {
-      if (tail.readUInt32LE(i) === 0x06054b50) {
-        end = i;
-        break;
-      }
-    }
-    if (end < 0) throw notXlsx();
-    const entries = tail.readUInt16LE(end + 10);
-    const directorySize = tail.readUInt32LE(end + 12);
-    const directoryOffset = tail.readUInt32LE(end + 16);
-    if (entries > MAX_ENTRIES || directoryOffset + directorySize > size) throw notXlsx();
-    const directory = Buffer.alloc(directorySize);
-    await handle.read(directory, 0, directorySize, directoryOffset);
-    let unpacked = 0;
-    let hasWorkbook = false;
-    const list: TZipEntry[] = [];
-    for (let at = 0, seen = 0; seen < entries; seen += 1) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50) throw notXlsx();
-      const compressed = directory.readUInt32LE(at + 20);
-      const uncompressed = directory.readUInt32LE(at + 24);
-      const nameLength = directory.readUInt16LE(at + 28);
-      const extraLength = directory.readUInt16LE(at + 30);
-      const commentLength = directory.readUInt16LE(at + 32);
-      const entryName = directory.toString('utf8', at + 46, at + 46 + nameLength);
-      if (entryName === 'xl/workbook.xml') hasWorkbook = true;
-      // ZIP64 markers (0xFFFFFFFF) mean an entry of 4 GiB or more: far past any real price list.
-      if (compressed === 0xffffffff || uncompressed === 0xffffffff) throw tooLargeXlsx(name);
-      list.push({
-        name: entryName,
-        method: directory.readUInt16LE(at + 10),
-        flags: directory.readUInt16LE(at + 8),
-        compressed,
-        offset: directory.readUInt32LE(at + 42),
-      });
-      unpacked += uncompressed;
-      if (unpacked > MAX_XLSX_UNPACKED_BYTES) throw tooLargeXlsx(name);
-      if (uncompressed > 1024 * 1024 && uncompressed / Math.max(compressed, 1) > MAX_RATIO)
-        throw tooLargeXlsx(name);
-      at += 46 + nameLength + extraLength + commentLength;
-    }
-    if (!hasWorkbook) throw notXlsx();
-    return list;
-  } finally {
-    await handle.close();
-  }
+  const notXlsx = () => unsupportedType('notAnXlsx', { name }, name);
+  const list = await readZipDirectory(filePath, {
+    maxEntries: MAX_ENTRIES,
+    maxUnpacked: MAX_XLSX_UNPACKED_BYTES,
+    maxRatio: MAX_RATIO,
+    notZip: notXlsx,
+    tooLarge: () => tooLargeXlsx(name),
+    tooManyEntries: notXlsx,
+  });
+  if (!list.some((entry) => entry.name === 'xl/workbook.xml')) throw notXlsx();
+  return list;
 }
 
 function tooLargeXlsx(name: string, max = MAX_XLSX_UNPACKED_BYTES) {
@@ -156,26 +105,12 @@ export function xlsxPartsStream(filePath: string, name: string, limits = XLSX_LI
 async function* checkedParts(filePath: string, name: string, limits: TXlsxLimits): AsyncGenerator<Buffer> {
   const notXlsx = () => unsupportedType('notAnXlsx', { name }, name);
   const entries = await readDirectory(filePath, name);
-  const size = (await fs.stat(filePath)).size;
   let unpacked = 0;
   for (const entry of entries) {
     const part = partOf(entry.name);
     if (!part) continue;
-    if ((entry.method !== 0 && entry.method !== 8) || entry.flags & 1) throw notXlsx();
-    const local = Buffer.alloc(30);
-    const handle = await fs.open(filePath, 'r');
-    try {
-      await handle.read(local, 0, 30, entry.offset);
-    } finally {
-      await handle.close();
-    }
-    if (local.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-    const start = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-    if (start + entry.compressed > size) throw notXlsx();
-    const data = () =>
-      entry.compressed === 0
-        ? Readable.from([])
-        : createReadStream(filePath, { start, end: start + entry.compressed - 1 });
+    const start = await entryDataStart(filePath, entry, notXlsx);
+    const data = () => entryPackedStream(filePath, entry, start);
     const meter = new XmlMeter(part, name, limits);
     const partLimit = part === 'sheet' ? limits.unpacked : limits[part];
     let partBytes = 0;

@@ -178,5 +178,52 @@ export function routesOf(app: FastifyInstance) {
         }),
     });
   };
-  return { get: add('GET'), post: add('POST'), file };
+  /**
+   * A POST route that answers NDJSON (`application/x-ndjson`): one JSON value per line, each of the
+   * `line` schema, written as the handler's lines come (a long job reports as it goes). The same
+   * permission and input checks; errors before the first line go out as the envelope, so a handler
+   * checks everything it can before it answers its lines.
+   */
+  const lines = <
+    P extends TRoutePermission,
+    L extends z.ZodType,
+    Q extends z.ZodType | undefined = undefined,
+    A extends z.ZodType | undefined = undefined,
+  >(
+    url: string,
+    spec: Omit<TRouteSpec<P, undefined, Q, A, L>, 'response' | 'body' | 'bodyLimit'> & { line: L },
+    handler: (context: TRouteContext<P, undefined, Q, A>) => Promise<AsyncIterable<z.input<L>>>,
+  ): void => {
+    app.route({
+      method: 'POST',
+      url,
+      config: { permission: spec.permission },
+      schema: {
+        summary: spec.summary,
+        ...(spec.query ? { querystring: spec.query } : {}),
+        ...(spec.params ? { params: spec.params } : {}),
+        response: { '4xx': ZErrorEnvelope },
+      },
+      handler: async (request, reply) => {
+        const answer = await handler({
+          caller: callerOf(request, spec.permission),
+          body: undefined,
+          query: request.query as TOut<Q>,
+          params: request.params as TOut<A>,
+          client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+          request,
+          reply,
+        });
+        return reply
+          .type('application/x-ndjson; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(Readable.from(ndjson(answer)));
+      },
+    });
+  };
+  return { get: add('GET'), post: add('POST'), file, lines };
+}
+
+async function* ndjson(lines: AsyncIterable<unknown>): AsyncGenerator<string> {
+  for await (const line of lines) yield `${JSON.stringify(line)}\n`;
 }

@@ -1,6 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { AppError, badRequest } from '../lib/app-error.ts';
 import { fileTooLarge, limitBytes } from '../lib/file-store.ts';
 
@@ -38,6 +39,55 @@ export async function acceptUploads(
   };
 }
 
+/** Reads the files of one multipart request in order, each one's bytes held to the limit. */
+export type TUploadsReader = (request: FastifyRequest) => Promise<AsyncGenerator<TUpload>>;
+
+/**
+ * The same for routes that take many files in one body (registered in their own scope): the
+ * reader answers each file part in turn, as `acceptUploads` would but named without its folders;
+ * fields are skipped, and a part's stream must be read or drained before the next is asked for.
+ * Not multipart, no file part, or a body the parser refuses before its first file: 400 before the
+ * route answers anything; past `maxFiles` parts, the parser's 413 as the reader goes.
+ */
+export async function acceptManyUploads(
+  app: FastifyInstance,
+  { maxBytes, maxFiles, defaultName }: { maxBytes: number; maxFiles: number; defaultName: string },
+): Promise<TUploadsReader> {
+  await app.register(multipart, {
+    limits: { files: maxFiles, fileSize: maxBytes + 1, fields: 5, fieldSize: 1024, parts: maxFiles + 5 },
+  });
+  async function* files(request: FastifyRequest): AsyncGenerator<TUpload> {
+    const parts = request.parts()[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await parts.next().catch(malformedBody);
+      if (next.done) return;
+      const part = next.value;
+      if (part.type !== 'file') continue;
+      yield {
+        fileName: safeFileName(part.filename.split(/[/\\]/).pop() ?? '', defaultName),
+        stream: Readable.from(limitBytes(maxBytes, 'file')(partBytes(part.file, maxBytes, false))),
+      };
+      // What its reader left of a part (it stopped at an error) is skipped, so the next can be read.
+      if (!part.file.readableEnded) {
+        part.file.resume();
+        await finished(part.file).catch(malformedBody);
+      }
+    }
+  }
+  return async (request) => {
+    if (!request.isMultipart()) throw badRequest('multipartFileRequired', undefined, 'file');
+    const all = files(request);
+    // The first part is read now, so a body without one or that the parser refuses is a 400 before
+    // the route answers anything.
+    const first = await all.next();
+    if (first.done) throw badRequest('multipartFileRequired', undefined, 'file');
+    return (async function* () {
+      yield first.value;
+      yield* all;
+    })();
+  };
+}
+
 /**
  * The multipart parser's own failures are the client's: 400 on the body. busboy throws them as
  * bare Errors, with no code or status the error handler could tell apart, hence here, where the
@@ -50,9 +100,13 @@ function malformedBody(error: unknown): never {
 }
 
 /** A part's bytes; a body that breaks off inside it is the same 400, a part the parser cut a 413. */
-async function* partBytes(file: MultipartFile['file'], maxBytes: number): AsyncGenerator<Buffer> {
+async function* partBytes(
+  file: MultipartFile['file'],
+  maxBytes: number,
+  destroyOnReturn = true,
+): AsyncGenerator<Buffer> {
   try {
-    for await (const chunk of file) yield chunk as Buffer;
+    for await (const chunk of file.iterator({ destroyOnReturn })) yield chunk as Buffer;
   } catch (error) {
     malformedBody(error);
   }

@@ -62,18 +62,7 @@ export class FamilyUploadsService {
    * as a Revit family; answers what was read and an id to save it with.
    */
   async upload(auth: TAuth, source: Readable, fileName: string): Promise<TFamilyUpload['upload']> {
-    const file = await this.#ingest(source, fileName, this.maxFileBytes);
-    const uploadId = randomBytes(16).toString('hex');
-    await this.#d.repo.deleteUploadsBefore(new Date(Date.now() - UPLOAD_LIFETIME_MS));
-    await this.#d.repo.insertUpload({
-      id: uploadId,
-      userId: auth.userId,
-      fileHash: file.hash,
-      fileName,
-      size: file.size,
-      contents: file.contents,
-      previewHash: file.previewHash,
-    });
+    const { uploadId, file } = await this.receive(auth, source, fileName);
     const categoryId = await this.#d.categories.suggest(file.contents.revitCategory);
     return {
       uploadId,
@@ -88,6 +77,30 @@ export class FamilyUploadsService {
         tags: [file.contents.revitCategory].filter((tag): tag is string => Boolean(tag)),
       },
     };
+  }
+
+  /**
+   * Stores a streamed family file as `upload` does and keeps it a day for the save that names it:
+   * answers the upload id and the file as read (no thumbnail: a bulk upload needs none).
+   */
+  async receive(
+    auth: TAuth,
+    source: Readable,
+    fileName: string,
+  ): Promise<{ uploadId: string; file: TFileSource }> {
+    const file = await this.#ingest(source, fileName, this.maxFileBytes);
+    const uploadId = randomBytes(16).toString('hex');
+    await this.#d.repo.deleteUploadsBefore(new Date(Date.now() - UPLOAD_LIFETIME_MS));
+    await this.#d.repo.insertUpload({
+      id: uploadId,
+      userId: auth.userId,
+      fileHash: file.hash,
+      fileName,
+      size: file.size,
+      contents: file.contents,
+      previewHash: file.previewHash,
+    });
+    return { uploadId, file: { ...file, uploadId } };
   }
 
   /**

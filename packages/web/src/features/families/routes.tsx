@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 
-/** #/families (library), #/families/new, #/families/:id and #/families/:id/edit. */
+/** #/families (library), #/families/new, #/families/bulk, #/families/:id and #/families/:id/edit. */
 export const familiesRoutes: RouteObject[] = [
   {
     path: 'families',
@@ -14,6 +14,12 @@ export const familiesRoutes: RouteObject[] = [
       {
         path: 'new',
         lazy: async () => ({ Component: (await import('./components/page/family-editor.tsx')).FamilyEditor }),
+      },
+      {
+        path: 'bulk',
+        lazy: async () => ({
+          Component: (await import('./components/bulk/bulk-upload-page.tsx')).BulkUploadPage,
+        }),
       },
       {
         path: ':id',
