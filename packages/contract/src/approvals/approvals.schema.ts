@@ -191,11 +191,16 @@ export const ZApprovalDecision = z.object({
 });
 export type TApprovalDecision = z.infer<typeof ZApprovalDecision>;
 
-/** Decisions, newest first: every one for admins, the caller's company tree's for others. */
+/**
+ * Decisions, newest first: every one for admins, the caller's company tree's for others; `search`
+ * matches the record's name.
+ */
 export const ZApprovalDecisionFindRequest = ZFindQuery.extend({
   sort: sortOf(['decidedOn'] as const),
   /** Decisions about these records: the request item, its original or the record it left. */
   recordIds: z.array(ZId).max(1000).optional(),
+  /** Decisions on requests of these kinds. */
+  kinds: z.array(z.enum(APPROVAL_KINDS)).max(APPROVAL_KINDS.length).optional(),
 });
 export type TApprovalDecisionFindRequest = z.infer<typeof ZApprovalDecisionFindRequest>;
 

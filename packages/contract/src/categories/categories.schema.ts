@@ -10,7 +10,11 @@ export const ZCategory = z.object({
   categoryPictureFileName: z.string().nullable(),
   categoryPictureHash: z.string().nullable(),
   active: z.boolean(),
-  /** Families (approved or pending) filed under it. */
+  /**
+   * Published families filed under it that the caller's library shows: what the library's category
+   * facet counts for the same caller (requests and disapproved families are not counted; a delete
+   * is refused while any family, of any status, is filed under it).
+   */
   familyCount: z.number().int().nonnegative(),
 });
 export type TCategory = z.infer<typeof ZCategory>;

@@ -12,6 +12,11 @@ export const ZNotification = z.object({
   /** The company tree it is for; null: everyone. */
   companyId: z.number().int().nullable(),
   companyName: z.string().nullable(),
+  /**
+   * Login of the one user it is addressed to (a decision on their request), shown to admins who
+   * manage notifications; null or absent: a company tree or everyone.
+   */
+  recipientLogin: z.string().nullable().optional(),
   createdOn: z.string(),
   lastUpdate: z.string(),
   read: z.boolean(),
@@ -32,9 +37,12 @@ export const ZNotificationUrl = z
   })
   .nullish();
 
+/** The longest title a notification takes (the portal's own, telling of decisions, are cut to it). */
+export const MAX_NOTIFICATION_TITLE_LENGTH = 200;
+
 export const ZNotificationInput = z.object({
   notificationId: ZId.optional(),
-  notificationTitle: text('notificationTitle', { min: 1, max: 200 }),
+  notificationTitle: text('notificationTitle', { min: 1, max: MAX_NOTIFICATION_TITLE_LENGTH }),
   notificationDescription: optionalText('notificationDescription', 4000),
   notificationUrl: ZNotificationUrl,
   companyId: ZId.nullish(),

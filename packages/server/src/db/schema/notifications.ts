@@ -20,6 +20,10 @@ export const notifications = pgTable(
     url: text('url'),
     /** The company tree it is for (that company and its descendants); null: everyone. */
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** The one user it is for (a decision on their request), instead of a company tree; null: not one user. */
+    recipientUserId: integer('recipient_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'cascade',
+    }),
     createdByUserId: integer('created_by_user_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
@@ -29,6 +33,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_created_idx').on(t.createdAt),
     index('notifications_company_idx').on(t.companyId),
+    index('notifications_recipient_idx').on(t.recipientUserId),
   ],
 );
 

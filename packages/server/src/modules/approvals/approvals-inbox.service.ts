@@ -11,18 +11,19 @@ import {
 } from '@portal/contract';
 import { forbidden } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { TTransaction } from '../../lib/transaction.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FamiliesService } from '../families/families.service.ts';
 import type { ApprovalsRepository, TDecisionRow } from './approvals.repository.ts';
+import type { ApprovalsService } from './approvals.service.ts';
 import { changedFamilyFields } from './approvals.mapper.ts';
 
 export type TApprovalsInboxDeps = {
   repo: ApprovalsRepository;
+  /** The workflow: its transaction that mails the requesters once it commits. */
+  approvals: ApprovalsService;
   /** The kinds of record with requests; families for now. */
   families: FamiliesService;
   companies: CompaniesService;
-  transaction: TTransaction;
 };
 
 const DAY_MS = 86_400_000;
@@ -34,7 +35,7 @@ const ACTS = 'adminmanagement.update';
  * The approvals inbox (docs/workflow.md): the pending requests with what an admin needs to decide
  * them (the record, its original, what changed, the actions the transition table allows), and the
  * admin's decisions, carried out by each kind's own service through ApprovalsService (the same
- * code /family/update runs) and kept with their reasons for the requester.
+ * code /family/update runs, which keeps each decision and tells its requester).
  */
 export class ApprovalsInboxService {
   readonly #d: TApprovalsInboxDeps;
@@ -79,29 +80,19 @@ export class ApprovalsInboxService {
    */
   async act(auth: TAuth, body: TApprovalActRequest): Promise<TApprovalActAnswer> {
     const ids = [...new Set(body.requests.map((request) => request.id))];
-    const approvalResults = await this.#d.transaction(async () => {
+    const approvalResults = await this.#d.approvals.deciding(async (mails) => {
       const results: TApprovalActAnswer['approvalResults'] = [];
       for (const id of ids) {
-        const { before, acted } = await this.#d.families.act(auth, id, body.action);
-        const state = { status: before.tifStatus as TTifStatus, isCopy: before.tifOriginalId !== null };
-        const decisionId = await this.#d.repo.insertDecision({
-          recordKind: 'family',
-          recordId: id,
-          originalId: before.tifOriginalId,
-          resultId: acted.id,
-          requestKind: approvalKindOf(state) ?? 'new',
-          action: body.action,
-          effect: acted.effect,
-          recordName: before.revitFamilyName,
-          companyId: before.companyId,
-          reason: body.reason || null,
-          comment: body.comment || null,
-          decidedByUserId: auth.userId,
+        const acted = await this.#d.families.act(auth, id, body.action, {
+          reason: body.reason,
+          comment: body.comment,
+          mails,
         });
         results.push({
           kind: 'family',
           id,
-          decisionId,
+          // Only pending requests are acted on here, and every inbox action decides one.
+          decisionId: acted.decisionId!,
           effect: acted.effect,
           resultId: acted.id,
           tifStatus: acted.status,

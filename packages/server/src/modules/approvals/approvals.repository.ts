@@ -1,7 +1,8 @@
 import type { TApprovalDecisionFindRequest } from '@portal/contract';
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbContext } from '../../db/context.ts';
 import { isoText } from '../../db/json-sql.ts';
+import { likePattern } from '../../lib/paging.ts';
 import { approvalDecisions, users } from '../../db/schema/index.ts';
 
 export type TDecisionWrite = Omit<typeof approvalDecisions.$inferInsert, 'id' | 'decidedAt'>;
@@ -31,11 +32,14 @@ export class ApprovalsRepository {
     scope: number[] | null,
   ): Promise<{ rows: TDecisionRow[]; total: number }> {
     const ids = filter.recordIds;
+    const search = filter.search?.trim();
     const where = and(
       scope === null ? undefined : scope.length ? inArray(d.companyId, scope) : eqFalse(),
       ids?.length
         ? or(inArray(d.recordId, ids), inArray(d.originalId, ids), inArray(d.resultId, ids))
         : undefined,
+      filter.kinds?.length ? inArray(d.requestKind, filter.kinds) : undefined,
+      search ? ilike(d.recordName, likePattern(search)) : undefined,
     );
     const pageSize = filter.pageSize ?? 50;
     const ascending = filter.sort?.[0]?.dir === 'asc';

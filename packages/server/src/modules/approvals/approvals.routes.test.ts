@@ -260,6 +260,38 @@ describe('approvals: deciding', () => {
     expect(foreign.body.approvalDecisionInfos).toEqual([]);
   });
 
+  it('filters the decisions by kind and by name, newest first, and refuses an unknown kind (400)', async () => {
+    const fresh = await requestNew();
+    const { copy } = await requestChange();
+    expect((await act([fresh.revitFamilyId], 'd', { reason: 'Blurry picture' })).status).toBe(200);
+    expect((await act([copy.revitFamilyId], 'd', { reason: 'Keep the old name' })).status).toBe(200);
+    const decisions = (body: Record<string, unknown>) =>
+      t.call('POST', '/api/approvals/decisions', { token: partner.authToken, body });
+    const ids = [fresh.revitFamilyId, copy.revitFamilyId];
+    const changes = await decisions({ recordIds: ids, kinds: ['change'] });
+    expect(changes.status, JSON.stringify(changes.body)).toBe(200);
+    expect(changes.body.approvalDecisionInfos).toEqual([
+      expect.objectContaining({ recordId: copy.revitFamilyId, kind: 'change', reason: 'Keep the old name' }),
+    ]);
+    const both = await decisions({ recordIds: ids, kinds: ['new', 'change'] });
+    expect((both.body.approvalDecisionInfos as { recordId: number }[]).map((x) => x.recordId)).toEqual([
+      copy.revitFamilyId,
+      fresh.revitFamilyId,
+    ]);
+    const named = await decisions({ search: fresh.revitFamilyName.toUpperCase() });
+    expect(named.body.approvalDecisionInfos).toEqual([
+      expect.objectContaining({ recordId: fresh.revitFamilyId, kind: 'new' }),
+    ]);
+    expect(named.body.totalCount).toBe(1);
+    const foreign = await t.call('POST', '/api/approvals/decisions', {
+      token: otherPartner.authToken,
+      body: { search: fresh.revitFamilyName },
+    });
+    expect(foreign.body).toMatchObject({ approvalDecisionInfos: [], totalCount: 0 });
+    const bad = await decisions({ kinds: ['approved'] });
+    expect(bad.status).toBe(400);
+  });
+
   it('approves a change: the original takes it and is live for end users', async () => {
     const { original, copy } = await requestChange();
     const answer = await act([copy.revitFamilyId], 'a');

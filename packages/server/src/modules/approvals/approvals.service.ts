@@ -1,6 +1,9 @@
 import {
+  approvalKindOf,
   tifRequest,
   tifTransition,
+  type TApprovalAction,
+  type TApprovalKind,
   type TTifAction,
   type TTifEffect,
   type TTifItemState,
@@ -8,9 +11,22 @@ import {
   type TTifRequestOutcome,
   type TTifStatus,
 } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
+import { mailIn } from '../../lib/mail-text.ts';
+import type { Mailer, TMail } from '../../lib/mailer.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import {
+  DECISION_MAIL,
+  decisionNotification,
+  type TDecisionNotice,
+  type TDecisionOutcome,
+} from './approvals.mails.ts';
+import type { ApprovalsRepository } from './approvals.repository.ts';
 
 /** The workflow columns every approvable record has (families, scenarios, placement rules). */
 export type TTifRow = {
@@ -57,13 +73,50 @@ export type TApprovable<TRow extends TTifRow, TChange, TRecord> = {
   delete(id: number): Promise<void>;
   /** The record as the API answers it. */
   record(id: number): Promise<TRecord>;
+  /** What a decision on the record keeps and whom it tells: its name, company and creator (the requester). */
+  about(row: TRow): { name: string; companyId: number | null; createdByUserId: number | null };
+  /** The record's page in the web app ('/families/12'), where a requester told of a decision goes. */
+  pageOf(id: number): string;
 };
 
-/** What an admin's action did: the record that now stands for it, the effect, the item's status after. */
-export type TActed = { id: number; effect: TTifEffect; status: TTifStatus | null };
+/**
+ * What an admin's action did: the record that now stands for it, the effect, the item's status
+ * after, and the decision kept when it decided a request (null for an action on anything else).
+ */
+export type TActed = { id: number; effect: TTifEffect; status: TTifStatus | null; decisionId: number | null };
+
+/**
+ * What an admin's decision carries besides its action: the reason and comment kept with it for
+ * the requester, and the list its requester's mail joins, sent once the transaction commits
+ * (`deciding`).
+ */
+export type TDecision = { reason?: string | null; comment?: string | null; mails: TMail[] };
 
 export type TApprovalsDeps = {
   audit: AuditService;
+  /** Where decisions are kept. */
+  repo: ApprovalsRepository;
+  /** The requester of a decision: language, address, whether active. */
+  users: UsersService;
+  /** The requester's bell. */
+  notifications: NotificationsService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  transaction: TTransaction;
+  publicUrl: () => string;
+};
+
+/** Where a requester is sent about a decision that left no record: the decided requests. */
+const DECIDED_URL = '/approvals?view=decided';
+
+/** What each action deciding a request means for its requester. */
+const OUTCOMES: Record<TApprovalAction, TDecisionOutcome> = {
+  a: 'approved',
+  DUP: 'approvedAsNew',
+  RES: 'approved',
+  d: 'disapproved',
+  i: 'dismissed',
+  r: 'dismissed',
 };
 
 /** The statuses of a request waiting for an admin. */
@@ -80,6 +133,24 @@ export class ApprovalsService {
 
   constructor(deps: TApprovalsDeps) {
     this.#d = deps;
+  }
+
+  /**
+   * Runs `work` in one transaction, then sends the mails its decisions added to `mails`: only once
+   * it has committed, so a decision rolled back tells nobody, and a mail that fails is logged and
+   * never undoes the decision. Callers open it as their outermost transaction.
+   */
+  async deciding<T>(work: (mails: TMail[]) => Promise<T>): Promise<T> {
+    const mails: TMail[] = [];
+    const result = await this.#d.transaction(() => work(mails));
+    await Promise.all(
+      mails.map((mail) =>
+        this.#d.mailer
+          .send(mail)
+          .catch((error: unknown) => this.#d.log.error({ err: error, to: mail.to }, 'decision mail failed')),
+      ),
+    );
+    return result;
   }
 
   /**
@@ -125,22 +196,28 @@ export class ApprovalsService {
    * A change of a locked record: an admin's applies at once, or acts on it with `action`; anyone
    * else's becomes the request `tifRequest` decides. `status` is the tifStatus the change carries:
    * `RfD` asks to take a published one off line, the stored one (a record sent back as it was read)
-   * changes nothing, and any other is refused (409): only the workflow moves a status.
-   * Answers the id of the record that now stands for the change.
+   * changes nothing, and any other is refused (409): only the workflow moves a status. An admin's
+   * action on a request is a decision, kept with `decision`'s reason and comment and told to its
+   * requester. Answers the id of the record that now stands for the change.
    */
   async update<TRow extends TTifRow, TChange>(
     store: TApprovable<TRow, TChange, unknown>,
     auth: TAuth,
     row: TRow,
     change: TChange,
-    options: { action?: TTifAction | null | undefined; status?: TTifStatus | null | undefined } = {},
+    options: {
+      action?: TTifAction | null | undefined;
+      status?: TTifStatus | null | undefined;
+      decision: TDecision;
+    },
   ): Promise<number> {
     const status = options.status ?? row.tifStatus;
     const withdraw = options.status === 'RfD';
     if (status !== row.tifStatus && !withdraw)
       throw conflict('tifRefused', { action: `tifStatus ${status}`, status: row.tifStatus }, 'tifStatus');
     if (auth.isAdmin) {
-      if (options.action) return (await this.#act(store, auth, row, options.action, change)).id;
+      if (options.action)
+        return (await this.#act(store, auth, row, options.action, change, options.decision)).id;
       await store.edit(row, change);
       await this.#audit(store, auth, 'update', row.id);
       return row.id;
@@ -169,15 +246,17 @@ export class ApprovalsService {
   /**
    * An admin's action on a locked record without an edit (the approvals inbox): every tifAction
    * but `c`, which brings the admin's changes. Answers the record that now stands for it, the
-   * effect, and the acted-on item's status after (null: deleted); 409 for a pair not in the table.
+   * effect, the acted-on item's status after (null: deleted) and the decision kept; 409 for a pair
+   * not in the table.
    */
   async act<TRow extends TTifRow>(
     store: TApprovable<TRow, never, unknown>,
     auth: TAuth,
     row: TRow,
-    action: Exclude<TTifAction, 'c'>,
+    action: TApprovalAction,
+    decision: TDecision,
   ): Promise<TActed> {
-    return this.#act(store, auth, row, action, undefined);
+    return this.#act(store, auth, row, action, undefined, decision);
   }
 
   /** Carries out a non-admin's request as the contract's table says. */
@@ -223,15 +302,22 @@ export class ApprovalsService {
     }
   }
 
-  /** An admin's action on an item; 409 and nothing changed for a pair not in the table. */
+  /**
+   * An admin's action on an item; 409 and nothing changed for a pair not in the table. On a
+   * pending request every action but `c` (which edits it and leaves it pending) decides it.
+   */
   async #act<TRow extends TTifRow, TChange>(
     store: TApprovable<TRow, TChange, unknown>,
     auth: TAuth,
     row: TRow,
     action: TTifAction,
     change: TChange | undefined,
+    decision: TDecision,
   ): Promise<TActed> {
     const status = row.tifStatus as TTifStatus;
+    const requestKind = approvalKindOf(stateOf(row));
+    // Read before the action, which may delete the row's record.
+    const about = requestKind && action !== 'c' ? store.about(row) : null;
     const transition = tifTransition(stateOf(row), action);
     if (!transition.allowed || (transition.effect === 'change' && change === undefined))
       throw conflict('tifRefused', { action, status }, 'tifAction');
@@ -283,7 +369,82 @@ export class ApprovalsService {
         break;
     }
     await this.#audit(store, auth, `action.${action}`, row.id, { effect: transition.effect });
-    return { id: resultId, effect: transition.effect, status: transition.status };
+    let decisionId: number | null = null;
+    if (about && requestKind && action !== 'c') {
+      decisionId = await this.#decided(store, auth, row, decision, {
+        kind: requestKind,
+        action,
+        effect: transition.effect,
+        // A dropped request leaves its original, if it had one; every other effect leaves resultId.
+        left: transition.effect === 'drop' ? original : resultId,
+        about,
+      });
+    }
+    return { id: resultId, effect: transition.effect, status: transition.status, decisionId };
+  }
+
+  /**
+   * Keeps an admin's decision on a request, and tells its requester (unless the admin decided their
+   * own): a bell notification in the same transaction, and a mail added to `decision.mails`, both in
+   * the requester's language, leading to the record the decision left (or to the decided requests
+   * when it left none). Answers the decision's id.
+   */
+  async #decided<TRow extends TTifRow>(
+    store: TApprovable<TRow, never, unknown>,
+    auth: TAuth,
+    row: TRow,
+    decision: TDecision,
+    made: {
+      kind: TApprovalKind;
+      action: TApprovalAction;
+      effect: TTifEffect;
+      left: number | null;
+      about: ReturnType<TApprovable<TRow, never, unknown>['about']>;
+    },
+  ): Promise<number> {
+    const reason = decision.reason || null;
+    const comment = decision.comment || null;
+    const decisionId = await this.#d.repo.insertDecision({
+      recordKind: store.kind,
+      recordId: row.id,
+      originalId: row.tifOriginalId,
+      resultId: made.left,
+      requestKind: made.kind,
+      action: made.action,
+      effect: made.effect,
+      recordName: made.about.name,
+      companyId: made.about.companyId,
+      reason,
+      comment,
+      decidedByUserId: auth.userId,
+    });
+    const requesterId = made.about.createdByUserId;
+    if (requesterId === null || requesterId === auth.userId) return decisionId;
+    const requester = await this.#d.users.byId(requesterId);
+    if (!requester) return decisionId;
+    const notice: TDecisionNotice = {
+      kind: made.kind,
+      name: made.about.name,
+      outcome: OUTCOMES[made.action],
+      reason,
+      comment,
+    };
+    const url = made.left === null ? DECIDED_URL : store.pageOf(made.left);
+    await this.#d.notifications.notify(auth, requesterId, {
+      ...decisionNotification(requester.language, notice),
+      url,
+    });
+    // An account switched off reads no mail of the portal; its bell waits for it.
+    if (requester.active)
+      decision.mails.push({
+        to: requester.email,
+        ...mailIn(DECISION_MAIL, requester.language, {
+          ...notice,
+          firstName: requester.firstName,
+          link: `${this.#d.publicUrl()}/#${url}`,
+        }),
+      });
+    return decisionId;
   }
 
   #audit(

@@ -2,30 +2,39 @@ import type { TCategoryFindRequest } from '@portal/contract';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
-import { categories, revitFamilies } from '../../db/schema/index.ts';
+import { PUBLISHED, visibilityConditions } from '../../db/family-visibility.ts';
+import { categories, familyCounts, revitFamilies } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 
 export type TCategoryRow = typeof categories.$inferSelect;
 export type TCategoryWrite = Omit<typeof categories.$inferInsert, 'id'>;
 
 /**
- * How many families (any status) are filed under a category: what the list shows and what blocks
- * its delete, counted the same way. A change request's copy filed under it counts for its family
- * (it blocks the delete as the foreign key would), and a family and its copy count once. The
- * outer id is qualified by hand: in a one-table select list Drizzle writes a column bare, and a
- * bare "id" inside the subquery would be the family's own id.
+ * How many families (any status) are filed under a category: what blocks its delete. A change
+ * request's copy filed under it counts for its family (it blocks the delete as the foreign key
+ * would), and a family and its copy count once. The outer id is qualified by hand: in a one-table
+ * select list Drizzle writes a column bare, and a bare "id" inside the subquery would be the
+ * family's own id.
  */
 const familyCountOf = (categoryId: SQL) =>
   sql<number>`(select count(distinct coalesce(f.tif_original_id, f.id)) from ${revitFamilies} f where f.category_id = ${categoryId})`.mapWith(
     Number,
   );
-const familyCount = familyCountOf(sql`${categories}.id`);
 
-const SORT_COLUMNS = {
+/**
+ * What a category's card shows: its published families within the caller's scope (null: every
+ * company), summed from family_counts under the very condition the library's facets count with.
+ */
+const publishedCountOf = (scope: number[] | null) =>
+  sql<number>`(select coalesce(sum(${familyCounts.families}), 0) from ${familyCounts} where ${familyCounts.categoryId} = ${categories}.id and ${visibilityConditions({ scope, statuses: PUBLISHED }, familyCounts).where()})`.mapWith(
+    Number,
+  );
+
+const sortColumns = (familyCount: SQL) => ({
   categoryName: sql`lower(${categories.name})`,
   active: categories.active,
   familyCount,
-};
+});
 
 /** Categories: a portal-wide list of names with a picture. */
 export class CategoriesRepository {
@@ -35,8 +44,10 @@ export class CategoriesRepository {
     this.#ctx = ctx;
   }
 
+  /** A page of categories with their published families within `scope` (null: every company). */
   async find(
     filter: TCategoryFindRequest,
+    scope: number[] | null,
   ): Promise<{ rows: (TCategoryRow & { familyCount: number })[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.ids?.length) conditions.push(inArray(categories.id, filter.ids));
@@ -57,12 +68,13 @@ export class CategoriesRepository {
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const page = pageOf(filter);
+    const familyCount = publishedCountOf(scope);
     const [rows, totals] = await Promise.all([
       this.#ctx.db
         .select({ ...this.#columns(), familyCount })
         .from(categories)
         .where(where)
-        .orderBy(...orderOf(filter.sort, SORT_COLUMNS, categories.id))
+        .orderBy(...orderOf(filter.sort, sortColumns(familyCount), categories.id))
         .limit(page.limit)
         .offset(page.offset),
       this.#ctx.db.select({ total: count() }).from(categories).where(where),

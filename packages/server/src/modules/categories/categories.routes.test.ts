@@ -301,8 +301,8 @@ describe('category delete', () => {
     const onlyCopy = await remove();
     expect(onlyCopy.status).toBe(409);
     expect(detailsOf(onlyCopy.body)[0]).toMatchObject({ key: 'categoryInUse', values: { count: 1 } });
-    // The list says what the delete says.
-    expect((await find({ ids: [target.categoryId] })).categoryInfos[0]!.familyCount).toBe(1);
+    // The card counts what the library shows: a pending request is not published.
+    expect((await find({ ids: [target.categoryId] })).categoryInfos[0]!.familyCount).toBe(0);
 
     // The original filed there too: still one family.
     await t.call('POST', '/api/family/update', {
@@ -336,5 +336,71 @@ describe('category permissions', () => {
     }
     expect((await save('', [{ categoryName: unique('Anon') }])).status).toBe(401);
     expect((await find({ ids: [made.categoryId] })).categoryInfos[0]!.categoryName).toBe(made.categoryName);
+  });
+});
+
+describe('category family counts', () => {
+  it("counts what the library's category facet counts for the same caller: published, without requests or disapproved", async () => {
+    const company = await makeCompany(t);
+    const partner = await signedInUser(t, { role: 'partnerrole', companyId: company.id });
+    const outsider = await signedInUser(t, { role: 'partnerrole', companyId: (await makeCompany(t)).id });
+    const reader = await signedInUser(t, { companyId: company.id });
+    const target = await create();
+    const tag = unique('cnt');
+    const saveFamily = async (token: string, url: string, family: Record<string, unknown>) => {
+      const saved = await t.call('POST', url, { token, body: { revitFamilyInfos: [family] } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return (saved.body.revitFamilyInfos as Array<{ revitFamilyId: number; revitFamilyName: string }>)[0]!;
+    };
+    const published = (name: string) =>
+      saveFamily(admin, '/api/family/save', {
+        revitFamilyName: `${tag} ${name}`,
+        revitFamilyCategoryId: target.categoryId,
+        companyId: company.id,
+      });
+    // Two published, one of them with a change request pending; one disapproved; one new request.
+    await published('live');
+    const changed = await published('changed');
+    await saveFamily(partner.authToken, '/api/family/update', {
+      revitFamilyId: changed.revitFamilyId,
+      revitFamilyName: `${tag} changed asked`,
+    });
+    const refused = await published('refused');
+    await saveFamily(admin, '/api/family/update', {
+      revitFamilyId: refused.revitFamilyId,
+      revitFamilyName: refused.revitFamilyName,
+      tifAction: 'd',
+      tifStatus: 'A',
+    });
+    await saveFamily(partner.authToken, '/api/family/save', {
+      revitFamilyName: `${tag} new`,
+      revitFamilyCategoryId: target.categoryId,
+    });
+
+    for (const [who, token, expected] of [
+      ['admin', admin, 2],
+      ['partner', partner.authToken, 2],
+      ['end user', reader.authToken, 2],
+      ['partner of another tree', outsider.authToken, 0],
+    ] as const) {
+      const card = (await find({ ids: [target.categoryId] }, token)).categoryInfos[0]!;
+      const library = await t.call('POST', '/api/family/find', {
+        token,
+        body: { search: tag, includeFacets: true },
+      });
+      expect(library.status, JSON.stringify(library.body)).toBe(200);
+      const facets = library.body.facets as { categories: Array<{ value: string; count: number }> };
+      const facet = facets.categories.find((c) => c.value === String(target.categoryId));
+      expect(card.familyCount, who).toBe(expected);
+      expect(facet?.count ?? 0, who).toBe(card.familyCount);
+      expect(library.body.totalCount, who).toBe(expected);
+    }
+    // The delete still counts every family filed there, requests and disapproved ones included.
+    const refusedDelete = await t.call('POST', '/api/category/delete', {
+      token: admin,
+      body: { categoryInfos: [{ categoryId: target.categoryId }] },
+    });
+    expect(refusedDelete.status).toBe(409);
+    expect(detailsOf(refusedDelete.body)[0]).toMatchObject({ key: 'categoryInUse', values: { count: 4 } });
   });
 });

@@ -19,12 +19,12 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   route.post(
     '/category/find',
     {
-      summary: 'Find categories, with how many families each holds',
+      summary: "Find categories, with how many published families each holds in the caller's library",
       permission: 'contentmanagement.read',
       body: ZCategoryFindRequest,
       response: ZCategoryPage,
     },
-    ({ body }) => categories.find(body),
+    ({ caller, body }) => categories.find(caller, body),
   );
 
   route.post(

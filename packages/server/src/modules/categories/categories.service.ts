@@ -12,6 +12,8 @@ export type TCategoriesDeps = {
   files: FilesService;
   audit: AuditService;
   transaction: TTransaction;
+  /** The companies whose published families a caller's library shows (null: all): its cards count those. */
+  publishedScope: (auth: TAuth) => Promise<number[] | null>;
 };
 
 const categoryNotFound = () => notFound('notFound', { name: 'category' });
@@ -24,8 +26,15 @@ export class CategoriesService {
     this.#d = deps;
   }
 
-  async find(filter: TCategoryFindRequest): Promise<{ categoryInfos: TCategory[]; totalCount: number }> {
-    const { rows, total } = await this.#d.repo.find(filter);
+  /**
+   * A page of categories, each with the families the caller's library shows under it: the count
+   * its category facet gives the same caller.
+   */
+  async find(
+    auth: TAuth,
+    filter: TCategoryFindRequest,
+  ): Promise<{ categoryInfos: TCategory[]; totalCount: number }> {
+    const { rows, total } = await this.#d.repo.find(filter, await this.#d.publishedScope(auth));
     return { categoryInfos: rows.map(toCategory), totalCount: total };
   }
 
@@ -66,12 +75,14 @@ export class CategoriesService {
       }
       return saved;
     });
-    return (await this.#d.repo.find({ ids })).rows.map(toCategory);
+    return (await this.#d.repo.find({ ids }, await this.#d.publishedScope(auth))).rows.map(toCategory);
   }
 
   /** Deletes empty categories; one holding families is a 409 saying how many. */
   async delete(auth: TAuth, ids: number[]): Promise<TCategory[]> {
-    const before = (await this.#d.repo.find({ ids })).rows.map(toCategory);
+    const before = (await this.#d.repo.find({ ids }, await this.#d.publishedScope(auth))).rows.map(
+      toCategory,
+    );
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
         if (!(await this.#d.repo.load(id))) throw categoryNotFound();

@@ -10,6 +10,7 @@ export function toNotification(row: TNotificationRow): TNotification {
     notificationUrl: row.url,
     companyId: row.companyId,
     companyName: row.companyName,
+    recipientLogin: row.recipientLogin,
     createdOn: row.createdAt.toISOString(),
     lastUpdate: row.lastUpdate.toISOString(),
     read: row.read,

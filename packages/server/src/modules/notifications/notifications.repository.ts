@@ -1,16 +1,20 @@
 import type { TNotificationFindRequest } from '@portal/contract';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbContext } from '../../db/context.ts';
-import { companies, notificationReads, notifications } from '../../db/schema/index.ts';
+import { companies, notificationReads, notifications, users } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect & {
   companyName: string | null;
+  recipientLogin: string | null;
   read: boolean;
 };
 export type TNotificationWrite = Omit<typeof notifications.$inferInsert, 'id'>;
 
-/** Whose notifications: a reader's (for everyone or for a company of its chain), or every one (manage). */
+/**
+ * Whose notifications: a reader's (for everyone, for a company of its chain, or for the reader
+ * alone), or every one (manage).
+ */
 export type TAudience = { userId: number; chain: number[] | null };
 
 const n = notifications;
@@ -61,14 +65,17 @@ export class NotificationsRepository {
           description: n.description,
           url: n.url,
           companyId: n.companyId,
+          recipientUserId: n.recipientUserId,
           createdByUserId: n.createdByUserId,
           createdAt: n.createdAt,
           lastUpdate: n.lastUpdate,
           companyName: companies.name,
+          recipientLogin: users.login,
           read: sql<boolean>`${notificationReads.userId} is not null`,
         })
         .from(n)
         .leftJoin(companies, eq(companies.id, n.companyId))
+        .leftJoin(users, eq(users.id, n.recipientUserId))
         .leftJoin(notificationReads, readJoin)
         .where(where)
         .orderBy(...sort)
@@ -129,10 +136,14 @@ export class NotificationsRepository {
   }
 }
 
-/** Everyone's notifications plus those for a company of the reader's chain (its company and ancestors). */
+/**
+ * Everyone's notifications, those for a company of the reader's chain (its company and ancestors),
+ * and those addressed to the reader alone; one addressed to another user is never the reader's.
+ */
 function audienceCondition(audience: TAudience): SQL | undefined {
   if (audience.chain === null) return undefined;
-  return audience.chain.length
+  const tree = audience.chain.length
     ? or(isNull(n.companyId), inArray(n.companyId, audience.chain))
     : isNull(n.companyId);
+  return or(and(isNull(n.recipientUserId), tree), eq(n.recipientUserId, audience.userId));
 }

@@ -17,8 +17,9 @@ export type TNotificationsDeps = {
 const notificationNotFound = () => notFound('notFound', { name: 'notification' });
 
 /**
- * Notifications: admins write them for everyone or for one company tree; every signed-in user
- * reads those addressed to it (its company or an ancestor's, or everyone's) and marks them read.
+ * Notifications: admins write them for everyone or for one company tree, and the portal writes
+ * some for one user (a decision on their request); every signed-in user reads those addressed to
+ * it (its company or an ancestor's, everyone's, or its own) and marks them read.
  */
 export class NotificationsService {
   readonly #d: TNotificationsDeps;
@@ -64,7 +65,8 @@ export class NotificationsService {
         let id = input.notificationId;
         if (id === undefined) id = await this.#d.repo.insert({ ...values, createdByUserId: auth.userId });
         else {
-          if (!(await this.#d.repo.load(id))) throw notificationNotFound();
+          const stored = await this.#d.repo.load(id);
+          if (!stored || !this.#mayChange(auth, stored)) throw notificationNotFound();
           await this.#d.repo.update(id, values);
         }
         await this.#d.audit.record({
@@ -84,7 +86,8 @@ export class NotificationsService {
     const { rows } = await this.#d.repo.find({ ids }, await this.#audience(auth, true));
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
-        if (!rows.some((row) => row.id === id)) throw notificationNotFound();
+        const row = rows.find((found) => found.id === id);
+        if (!row || !this.#mayChange(auth, row)) throw notificationNotFound();
         await this.#d.repo.delete(id);
         await this.#d.audit.record({
           action: 'notification.delete',
@@ -97,6 +100,18 @@ export class NotificationsService {
     return rows.map(toNotification);
   }
 
+  /**
+   * Tells one user something of theirs (a decision on their request), inside the caller's
+   * transaction: only that user reads it, and only admins may change it. Answers its id.
+   */
+  notify(
+    auth: TAuth,
+    recipientUserId: number,
+    values: { title: string; description: string | null; url: string },
+  ): Promise<number> {
+    return this.#d.repo.insert({ ...values, companyId: null, recipientUserId, createdByUserId: auth.userId });
+  }
+
   /** Marks read the listed notifications (or all addressed to the caller); answers the unread count. */
   async markRead(auth: TAuth, ids: number[] | undefined, all: boolean | undefined): Promise<number> {
     const audience = await this.#audience(auth, false);
@@ -107,6 +122,11 @@ export class NotificationsService {
     }
     if (all || ids?.length) await this.#d.repo.markRead(audience, all ? null : (ids ?? []));
     return this.unreadCount(auth);
+  }
+
+  /** A notification addressed to one user is the portal's: only admins change or delete it. */
+  #mayChange(auth: TAuth, row: { recipientUserId: number | null }): boolean {
+    return row.recipientUserId === null || auth.isAdmin;
   }
 
   /** Admins managing see every notification; everyone else (and admins reading) those addressed to them. */

@@ -25,6 +25,17 @@ describe('visibleMenuEntries', () => {
     ]);
   });
 
+  it('shows a partner "Requests" for the approvals screen, and an admin "Approvals" only', () => {
+    const partner = new Set<TPermission>(['contentmanagement.read', 'contentmanagement.update']);
+    const partnerEntries = visibleMenuEntries(MENU_ENTRIES, (p) => partner.has(p));
+    expect(partnerEntries.filter((e) => e.path === '/approvals').map((e) => e.key)).toEqual(['requests']);
+    expect(menuKeyForPath(partnerEntries, '/approvals')).toBe('requests');
+    const adminEntries = visibleMenuEntries(MENU_ENTRIES, () => true);
+    expect(adminEntries.filter((e) => e.path === '/approvals').map((e) => e.key)).toEqual(['approvals']);
+    const reader = visibleMenuEntries(MENU_ENTRIES, (p) => p === 'contentmanagement.read');
+    expect(reader.filter((e) => e.path === '/approvals')).toEqual([]);
+  });
+
   it('hides areas whose read permission the token lacks', () => {
     const granted = new Set<TPermission>(['contentmanagement.read']);
     const keys = visibleMenuEntries(MENU_ENTRIES, (p) => granted.has(p)).map((e) => e.key);
@@ -36,11 +47,12 @@ describe('visibleMenuEntries', () => {
     expect(keys).not.toContain('customers');
   });
 
-  it('offers home, families, approvals, price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, users and roles as available now', () => {
+  it('offers home, families, approvals (requests for partners), price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, users and roles as available now', () => {
     expect(MENU_ENTRIES.filter((e) => e.available).map((e) => e.key)).toEqual([
       'home',
       'families',
       'approvals',
+      'requests',
       'priceLists',
       'parameterLists',
       'lists',

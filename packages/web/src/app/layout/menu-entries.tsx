@@ -32,6 +32,8 @@ export type TMenuEntry = {
   available: boolean;
   /** A count beside the label: `pendingFamilies` = family requests waiting for an admin (admins only). */
   badge?: 'pendingFamilies';
+  /** Hidden from a token holding this permission: it has another entry for the same screen. */
+  hiddenWith?: TPermission;
 };
 
 /** Every screen of the portal (spec 2), in menu order. */
@@ -53,6 +55,16 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     permission: 'adminmanagement.update',
     available: true,
     badge: 'pendingFamilies',
+  },
+  {
+    // The same screen for partners: their requests, read-only, and the decisions on them.
+    key: 'requests',
+    path: '/approvals',
+    label: 'menu.requests',
+    icon: <AuditOutlined />,
+    permission: 'contentmanagement.update',
+    available: true,
+    hiddenWith: 'adminmanagement.update',
   },
   {
     key: 'scenarios',
@@ -168,12 +180,19 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
   },
 ];
 
-/** The entries a token may see: those without a permission or whose read permission it holds. */
+/**
+ * The entries a token may see: those without a permission or whose read permission it holds, less
+ * those it has another entry for.
+ */
 export function visibleMenuEntries(
   entries: readonly TMenuEntry[],
   can: (permission: TPermission) => boolean,
 ): TMenuEntry[] {
-  return entries.filter((entry) => entry.permission === null || can(entry.permission));
+  return entries.filter(
+    (entry) =>
+      (entry.permission === null || can(entry.permission)) &&
+      !(entry.hiddenWith !== undefined && can(entry.hiddenWith)),
+  );
 }
 
 /** The menu key of a path ("/users/12" selects "users"). */

@@ -1,11 +1,11 @@
-import type { TApprovalAction, TApprovalRequest } from '@portal/contract';
-import { Alert, Button, Descriptions, Drawer, Flex, Form, Grid, Input, Typography } from 'antd';
-import { useState } from 'react';
+import type { TApprovalRequest } from '@portal/contract';
+import { Alert, Descriptions, Drawer, Flex, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
 import { KindTag } from './approval-columns.tsx';
 import { ApprovalCompare } from './approval-compare.tsx';
-import type { TDecision } from './use-decide.ts';
+import { ApprovalDecisionForm } from '../../../shared/approvals/approval-decision-form.tsx';
+import type { TDecision } from '../../../shared/approvals/use-decide.ts';
 
 export type TApprovalDetailProps = {
   /** The request shown; null closes the drawer. */
@@ -24,24 +24,6 @@ export type TApprovalDetailProps = {
 export function ApprovalDetail({ request, onClose, onDecide, deciding }: TApprovalDetailProps) {
   const { t } = useTranslation();
   const narrow = Grid.useBreakpoint().md === false;
-  const [reason, setReason] = useState('');
-  const [comment, setComment] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const close = () => {
-    setReason('');
-    setComment('');
-    setReasonMissing(false);
-    onClose();
-  };
-  const run = async (action: TApprovalAction) => {
-    if (!request) return;
-    if (action === 'd' && !reason.trim()) {
-      setReasonMissing(true);
-      document.getElementById('approval-reason')?.focus();
-      return;
-    }
-    if (await onDecide(request, { action, reason, comment })) close();
-  };
   const note =
     request?.kind === 'new'
       ? t('approvals.newNote')
@@ -54,7 +36,7 @@ export function ApprovalDetail({ request, onClose, onDecide, deciding }: TApprov
   return (
     <Drawer
       open={request !== null}
-      onClose={close}
+      onClose={onClose}
       width={narrow ? '100%' : 900}
       title={request ? t('approvals.detailTitle', { name: request.name }) : ''}
       destroyOnHidden
@@ -84,59 +66,15 @@ export function ApprovalDetail({ request, onClose, onDecide, deciding }: TApprov
           ) : null}
           <ApprovalCompare request={request} />
           {request.actions.length ? (
-            <section aria-labelledby="approval-decision">
-              <Typography.Title level={2} id="approval-decision" style={{ fontSize: 16 }}>
-                {t('approvals.decision')}
-              </Typography.Title>
-              <Form layout="vertical" component="div">
-                {request.actions.includes('d') ? (
-                  <Form.Item
-                    label={t('approvals.reason')}
-                    htmlFor="approval-reason"
-                    extra={t('approvals.reasonHint')}
-                    validateStatus={reasonMissing ? 'error' : undefined}
-                    help={reasonMissing ? t('approvals.reasonRequired') : undefined}
-                  >
-                    <Input.TextArea
-                      id="approval-reason"
-                      data-testid="approval-reason"
-                      value={reason}
-                      maxLength={2000}
-                      autoSize={{ minRows: 2, maxRows: 6 }}
-                      aria-invalid={reasonMissing || undefined}
-                      onChange={(event) => {
-                        setReason(event.target.value);
-                        if (event.target.value.trim()) setReasonMissing(false);
-                      }}
-                    />
-                  </Form.Item>
-                ) : null}
-                <Form.Item label={t('approvals.comment')} htmlFor="approval-comment">
-                  <Input.TextArea
-                    id="approval-comment"
-                    data-testid="approval-comment"
-                    value={comment}
-                    maxLength={2000}
-                    autoSize={{ minRows: 2, maxRows: 6 }}
-                    onChange={(event) => setComment(event.target.value)}
-                  />
-                </Form.Item>
-              </Form>
-              <Flex wrap gap={8}>
-                {request.actions.map((action) => (
-                  <Button
-                    key={action}
-                    type={action === 'a' ? 'primary' : 'default'}
-                    danger={action === 'd' || action === 'r'}
-                    loading={deciding}
-                    data-testid={`approval-action-${action}`}
-                    onClick={() => void run(action)}
-                  >
-                    {t(`approvals.action.${action}`)}
-                  </Button>
-                ))}
-              </Flex>
-            </section>
+            <ApprovalDecisionForm
+              actions={request.actions}
+              deciding={deciding}
+              onDecide={async (decision) => {
+                const done = await onDecide(request, decision);
+                if (done) onClose();
+                return done;
+              }}
+            />
           ) : (
             <Alert type="info" showIcon title={t('approvals.readOnly')} />
           )}

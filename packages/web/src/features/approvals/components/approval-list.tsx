@@ -4,6 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyScopeOptions } from '../../../shared/api/company-options.ts';
+import { useDecide } from '../../../shared/approvals/use-decide.ts';
 import { BulkBar, type TBulkAction } from '../../../shared/list/bulk-bar.tsx';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
 import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
@@ -13,20 +14,22 @@ import { useFindApprovals } from '../api/find-approvals.ts';
 import { useApprovalColumns } from './approval-columns.tsx';
 import { ApprovalDetail } from './approval-detail.tsx';
 import { ApprovalFilters } from './approval-filters.tsx';
+import { ApprovalViews, useApprovalsTitle } from './approval-views.tsx';
 import {
   approvalList,
   approvalQueryOf,
   type TApprovalFilters,
   type TApprovalSortField,
 } from './approval-list-state.ts';
-import { useDecide } from './use-decide.ts';
 
 /**
  * #/approvals: the requests waiting for an admin, filtered by kind, company and waiting time (in
- * the URL), with bulk approve and disapprove and a review drawer for one request.
+ * the URL), with bulk approve and disapprove and a review drawer for one request. Contributors
+ * read their tree's requests here without acting.
  */
 export function ApprovalList() {
   const { t } = useTranslation();
+  const title = useApprovalsTitle();
   const list = useListState<TApprovalSortField, TApprovalFilters, TApprovalRequest>(approvalList);
   const query = useMemo(() => approvalQueryOf(list.query), [list.query]);
   const approvals = useFindApprovals(query);
@@ -84,9 +87,10 @@ export function ApprovalList() {
   return (
     <>
       <PageHeader
-        title={t('menu.approvals')}
+        title={title}
         subtitle={approvals.data ? t('approvals.subtitle', { count: approvals.data.totalCount }) : undefined}
       />
+      <ApprovalViews />
       <ListToolbar
         list={list}
         status={status}
@@ -107,7 +111,7 @@ export function ApprovalList() {
       />
       <DataTable
         list={list}
-        caption={t('menu.approvals')}
+        caption={title}
         testId="approval-list"
         rowKey={(r) => r.id}
         rowLabel={(r) => r.name}

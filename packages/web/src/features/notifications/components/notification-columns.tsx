@@ -4,9 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
 
-/** "Everyone" or the company tree a notification is for, as a tag. */
+/** "Everyone", the one user, or the company tree a notification is for, as a tag. */
 export function AudienceTag({ notification }: { notification: TNotification }) {
   const { t } = useTranslation();
+  if (notification.recipientLogin)
+    return (
+      <Tag color="purple" style={{ maxWidth: '100%', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+        {t('notifications.forUser', { login: notification.recipientLogin })}
+      </Tag>
+    );
   return notification.companyId === null ? (
     <Tag color="blue">{t('notifications.everyone')}</Tag>
   ) : (

@@ -7,14 +7,12 @@ import {
 } from '@ant-design/icons';
 import type { TRevitFamily } from '@portal/contract';
 import {
-  Alert,
   Button,
   Card,
   Col,
   Descriptions,
   Flex,
   Popconfirm,
-  Rate,
   Row,
   Skeleton,
   Tag,
@@ -28,7 +26,6 @@ import { isApiError } from '../../../../shared/api/api-error.ts';
 import { can } from '../../../../shared/auth/session-store.ts';
 import { useSession } from '../../../../shared/auth/use-session.ts';
 import { formatDateTime } from '../../../../shared/list/list-dates.ts';
-import { StatusTag } from '../../../../shared/list/status-tag.tsx';
 import { toast } from '../../../../shared/toast/toast-store.ts';
 import { ErrorState } from '../../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../../shared/ui/page-header.tsx';
@@ -36,7 +33,9 @@ import { useDeleteFamily } from '../../api/delete-family.ts';
 import { downloadFamilyFile } from '../../api/download-ticket.ts';
 import { useFamily } from '../../api/get-family.ts';
 import { FamilyNotFound } from './family-not-found.tsx';
-import { formatCost, formatFileSize, isPending, parseFamilyId, tifTone } from './family-format.ts';
+import { FamilyRating } from '../library/family-rating.tsx';
+import { FamilyApproval } from './family-approval.tsx';
+import { formatCost, formatFileSize, parseFamilyId } from './family-format.ts';
 import { FamilyTypesTable } from './family-types-table.tsx';
 import { FamilyVersions } from './family-versions.tsx';
 import { pictureUrl } from '../../../../shared/api/picture-url.ts';
@@ -120,11 +119,7 @@ function FamilyDetails({ family }: { family: TRevitFamily }) {
         family.revitFamilyRating === null ? (
           none
         ) : (
-          <Flex align="center" gap={8}>
-            <span role="img" aria-label={t('families.page.ratingOf', { rating: family.revitFamilyRating })}>
-              <Rate disabled allowHalf value={family.revitFamilyRating} style={{ fontSize: 16 }} />
-            </span>
-          </Flex>
+          <FamilyRating rating={family.revitFamilyRating} size={16} />
         ),
     },
     {
@@ -247,24 +242,7 @@ function FamilyDetails({ family }: { family: TRevitFamily }) {
           </>
         }
       />
-      {isPending(family.tifStatus) && family.tifStatus ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          data-testid="family-pending"
-          title={
-            <Flex gap={8} align="center" wrap>
-              <StatusTag tone={tifTone(family.tifStatus)}>
-                {t(`families.page.tifStatus.${family.tifStatus}`)}
-              </StatusTag>
-              {t('families.page.pendingHint')}
-            </Flex>
-          }
-        />
-      ) : family.tifTempId !== null ? (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('families.page.changePending')} />
-      ) : null}
+      <FamilyApproval family={family} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={10} lg={8}>
           <FamilyPicture family={family} />

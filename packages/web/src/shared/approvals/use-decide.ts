@@ -1,22 +1,26 @@
-import type { TApprovalAction, TApprovalRequest } from '@portal/contract';
+import type { TApprovalAction, TApprovalRecordKind } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
-import { toast } from '../../../shared/toast/toast-store.ts';
-import { useActOnApprovals } from '../api/act-on-approvals.ts';
+import { ApiError } from '../api/api-error.ts';
+import { toast } from '../toast/toast-store.ts';
+import { type TApprovalResults, useActOnApprovals } from './act-on-approvals.ts';
 
 export type TDecision = { action: TApprovalAction; reason?: string; comment?: string };
 
+/** A request as a decision names it: its kind of record and the request item's id. */
+export type TDecidable = { recordKind: TApprovalRecordKind; id: number };
+
 /**
  * Carries out an admin's decision on requests: a toast and a screen-reader announcement on success;
- * a request decided by someone else meanwhile (409 changedAtOnce) says so, and the list reloads.
- * Answers whether the decision was made.
+ * a request decided by someone else meanwhile (409 changedAtOnce) says so, and the lists reload.
+ * `onActed` gets the results before the reload (see useActOnApprovals). Answers whether the
+ * decision was made.
  */
-export function useDecide() {
+export function useDecide(onActed?: (results: TApprovalResults) => Promise<void> | void) {
   const { t } = useTranslation();
-  const act = useActOnApprovals();
+  const act = useActOnApprovals(onActed);
   const [announcement, setAnnouncement] = useState('');
-  const decide = async (requests: readonly TApprovalRequest[], decision: TDecision): Promise<boolean> => {
+  const decide = async (requests: readonly TDecidable[], decision: TDecision): Promise<boolean> => {
     try {
       await act.mutateAsync({
         requests: requests.map((request) => ({ kind: request.recordKind, id: request.id })),
