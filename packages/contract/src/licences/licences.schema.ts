@@ -64,6 +64,8 @@ export const ZLicenseFindRequest = ZFindQuery.extend({
   active: z.boolean().optional(),
   /** Only licences that end within this many days (expired ones included). */
   expiringWithinDays: z.number().int().min(0).max(3650).optional(),
+  /** False leaves out licences whose end has passed (the home page's "about to expire"); default true. */
+  includeExpired: z.boolean().optional(),
 });
 export type TLicenseFindRequest = z.infer<typeof ZLicenseFindRequest>;
 

@@ -85,6 +85,8 @@ export class LicencesRepository {
       conditions.push(
         sql`${licenses.validUntil} < now() + make_interval(days => ${filter.expiringWithinDays})`,
       );
+    if (filter.includeExpired === false)
+      conditions.push(sql`(${licenses.validUntil} is null or ${licenses.validUntil} >= now())`);
     const search = filter.search?.trim();
     if (search) {
       const pattern = likePattern(search);

@@ -74,6 +74,35 @@ describe('licences', () => {
     expect(byId.get(fine.licenseInfoId)?.validCheckDate).toEqual(expect.any(String));
   });
 
+  it('finds the licences ending within some days, with or without those already over', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const inDays = (days: number) => new Date(Date.now() + days * day).toISOString();
+    const prefix = unique('END');
+    const over = await saveLicence({ licenseCode: `${prefix}-over`, licenseValidUntil: inDays(-10) });
+    const soon = await saveLicence({ licenseCode: `${prefix}-soon`, licenseValidUntil: inDays(10) });
+    const later = await saveLicence({ licenseCode: `${prefix}-later`, licenseValidUntil: inDays(100) });
+    const never = await saveLicence({ licenseCode: `${prefix}-never` });
+    const ids = async (body: Record<string, unknown>) => {
+      const found = await t.call('POST', '/api/license/find', {
+        token: admin,
+        body: { search: prefix, ...body },
+      });
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      return (found.body.licenseInfos as TLicence[]).map((l) => l.licenseInfoId);
+    };
+    expect(await ids({ expiringWithinDays: 30 })).toEqual([over.licenseInfoId, soon.licenseInfoId]);
+    expect(await ids({ expiringWithinDays: 30, includeExpired: false })).toEqual([soon.licenseInfoId]);
+    expect(await ids({ includeExpired: false })).toEqual([
+      soon.licenseInfoId,
+      later.licenseInfoId,
+      never.licenseInfoId,
+    ]);
+    const bad = await t.call('POST', '/api/license/find', { token: admin, body: { includeExpired: 'no' } });
+    expect(bad.status).toBe(400);
+    const stranger = await t.call('POST', '/api/license/find', { body: { includeExpired: false } });
+    expect(stranger.status).toBe(401);
+  });
+
   it('an expired or inactive licence blocks approving more users of its company (409)', async () => {
     const company = await makeCompany(t);
     const licence = await saveLicence({ licenseCode: unique('BLOCK'), maxNumberOfUsers: 10, active: false });
