@@ -118,7 +118,7 @@ describe.each([
   it('roles', async () => {
     await open('#/roles', 'h1');
     await waitForHash(page, /^#\/roles/);
-    await page.getByText('adminrole').first().waitFor();
+    await page.locator('[data-role=adminrole]').first().waitFor();
     await check();
   });
 

@@ -12,6 +12,13 @@ const AREAS = [
 ];
 const ACTIONS = ['create', 'read', 'update', 'delete'];
 const WIDTH = 390;
+/** The built-in roles as the German screen names them, in words. */
+const GERMAN_NAMES = {
+  adminrole: 'Administrator',
+  partnerrole: 'Partner',
+  partneruserrole: 'Firmenbenutzer',
+  userrole: 'Endbenutzer',
+};
 
 /** The element's box, failing when it is not rendered. */
 async function boxOf(page: Page, selector: string) {
@@ -42,11 +49,12 @@ describe('roles on a phone in German', () => {
     const rows = page.locator('[data-testid=list-row]');
     await rows.first().waitFor();
     expect(await rows.count()).toBeGreaterThanOrEqual(4);
-    for (const role of ['adminrole', 'partnerrole', 'partneruserrole', 'userrole']) {
-      const row = rows.filter({ hasText: role });
-      for (const name of [`Bearbeiten ${role}`, `Löschen ${role}`]) {
-        const box = await row.getByRole('button', { name }).boundingBox();
-        if (!box) throw new Error(`${name} is not shown`);
+    for (const [role, name] of Object.entries(GERMAN_NAMES)) {
+      const row = rows.filter({ has: page.locator(`[data-role=${role}]`) });
+      await row.getByText(name, { exact: true }).waitFor();
+      for (const button of [`Bearbeiten ${name}`, `Löschen ${name}`]) {
+        const box = await row.getByRole('button', { name: button }).boundingBox();
+        if (!box) throw new Error(`${button} is not shown`);
         expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
       }
     }
@@ -56,9 +64,8 @@ describe('roles on a phone in German', () => {
 
   it('shows all four actions of every area in the permission matrix, names included', async () => {
     await page
-      .locator('[data-testid=list-row]', { hasText: 'partnerrole' })
-      .first()
-      .getByRole('button', { name: 'Bearbeiten partnerrole' })
+      .locator('[data-testid=list-row]', { has: page.locator('[data-role=partnerrole]') })
+      .getByRole('button', { name: 'Bearbeiten Partner' })
       .click();
     const matrix = page.locator('[data-testid=permission-matrix]');
     await matrix.waitFor();
@@ -92,7 +99,7 @@ describe('roles on a phone in German', () => {
     await page.locator('[data-testid=perm-adminmanagement-read]').check();
     await page.locator('[data-testid=role-save]').click();
     await page.locator('[data-testid=toast]', { hasText: 'Die Rolle wurde gespeichert.' }).waitFor();
-    const row = page.locator('[data-testid=list-row]', { hasText: 'partnerrole' }).first();
+    const row = page.locator('[data-testid=list-row]', { has: page.locator('[data-role=partnerrole]') });
     await row.getByText('Administration · R', { exact: true }).waitFor();
   });
 });

@@ -171,16 +171,17 @@ describe('users list', () => {
   it('shows filter texts whole in Spanish, German and Japanese', async () => {
     const page = await env.newPage({ width: 1366, height: 860 });
     await signIn(page, env.portal.url, 'admin', ADMIN_PASSWORD);
-    for (const [language, allStatuses] of [
-      ['es', 'Todos los estados'],
-      ['de', 'Alle Status'],
-      ['ja', 'すべての状態'],
+    for (const [language, allStatuses, companyUser] of [
+      ['es', 'Todos los estados', 'Usuario de empresa'],
+      ['de', 'Alle Status', 'Firmenbenutzer'],
+      ['ja', 'すべての状態', '会社ユーザー'],
     ] as const) {
       await page.evaluate((value) => localStorage.setItem('language', value), language);
       await page.goto(`${env.portal.url}#/users?roles=${partnerRoleIds.join(',')}`);
       await page.reload();
       await page.getByText(allStatuses, { exact: true }).waitFor();
-      await page.getByText('partneruserrole', { exact: true }).waitFor();
+      // Roles read in words, in the filter and on the rows alike.
+      await page.getByText(companyUser, { exact: true }).first().waitFor();
       // Every text the drop-downs cut with an ellipsis: wider than the box that shows it.
       const cut = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.ant-select, .ant-select *')]

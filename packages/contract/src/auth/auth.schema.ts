@@ -74,6 +74,37 @@ export const ZSelfcareActivateRequest = z.object({
     .max(200),
 });
 
+/**
+ * The short activation code a person types: 8 characters from an alphabet without look-alikes
+ * (no 0/O, 1/I/L), about 40 bits; safe only because it is tied to one signed-in account, dies after
+ * ACTIVATION_CODE_MAX_FAILURES wrong tries and expires within the hour.
+ */
+export const ACTIVATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const ACTIVATION_CODE_LENGTH = 8;
+export const ACTIVATION_CODE_MAX_FAILURES = 5;
+
+/** The code as stored and compared: upper case, without the spaces and dashes people type. */
+export function normalizeActivationCode(typed: string): string {
+  return typed.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/** Whether a typed text is a short activation code (else it may be the link's long token). */
+export function isActivationCode(typed: string): boolean {
+  const code = normalizeActivationCode(typed);
+  return (
+    code.length === ACTIVATION_CODE_LENGTH && [...code].every((c) => ACTIVATION_CODE_ALPHABET.includes(c))
+  );
+}
+
+/** The mailed activation link's token (at least 128 bits): activates without a sign-in. */
+export const ZActivateLinkRequest = z.object({
+  token: z
+    .string({ error: MESSAGES.required('token') })
+    .trim()
+    .min(16, MESSAGES.notValid('token'))
+    .max(200),
+});
+
 export const ZMfaLoginRequest = z.object({
   mfaToken: z.string().min(16).max(200),
   code: z
@@ -112,6 +143,19 @@ export type TSignIn = z.infer<typeof ZSignIn>;
 /** A sign-in that waits for the second factor. */
 export const ZMfaPending = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
 export const ZLoginResponse = z.union([ZSignIn, ZMfaPending]);
+/**
+ * An activation's answer: the activated user and, beside it, the sign-in it opens (the same tokens
+ * as a login's, or `mfaRequired` with an `mfaToken`); without them when that sign-in is refused.
+ */
+export const ZActivation = z.object({
+  userInfos: z.array(ZUser),
+  id: ZId.optional(),
+  authToken: z.string().optional(),
+  refreshToken: z.string().optional(),
+  mfaRequired: z.literal(true).optional(),
+  mfaToken: z.string().optional(),
+});
+export type TActivation = z.infer<typeof ZActivation>;
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 export const ZMfaSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });

@@ -22,6 +22,15 @@ export const SELFCARE = 'selfcare';
 export const BUILTIN_ROLES = ['adminrole', 'partnerrole', 'partneruserrole', 'userrole'] as const;
 export type TBuiltinRole = (typeof BUILTIN_ROLES)[number];
 
+/**
+ * The built-in role a stored role name stands for (matched ignoring case, as spec 6 matches them),
+ * so both sides name it in words; undefined for a role an administrator made, shown by its own name.
+ */
+export function builtinRoleOf(roleName: string): TBuiltinRole | undefined {
+  const lower = roleName.toLowerCase();
+  return BUILTIN_ROLES.find((role) => role === lower);
+}
+
 export const USER_KINDS = ['admin', 'partner', 'companyUser', 'endUser'] as const;
 export type TUserKind = (typeof USER_KINDS)[number];
 

@@ -42,7 +42,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-export const ONE_TIME_PURPOSES = ['reset', 'activate', 'mfa-login', 'mfa-recovery'] as const;
+export const ONE_TIME_PURPOSES = ['reset', 'activate', 'activate-code', 'mfa-login', 'mfa-recovery'] as const;
 export type TOneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 
 /** Reset links, activation codes, pending second-factor sign-ins and recovery codes, all stored hashed. */
@@ -57,6 +57,8 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong guesses of a short code (activation): it is dead once they reach its limit. */
+    failures: integer('failures').notNull().default(0),
   },
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
 );

@@ -322,7 +322,7 @@ describe('registration, approval and self-care activation', () => {
     );
     const mail = lastMailTo(`${rita}@example.com`);
     expect(mail).toBeDefined();
-    const code = /code is:\n\n(\S+)/.exec(mail?.text ?? '')?.[1];
+    const code = /\n\n([2-9A-Z]{4}-[2-9A-Z]{4})\n/.exec(mail?.text ?? '')?.[1];
     expect(code).toBeDefined();
     const activated = await t.call('POST', '/api/user/selfcare/activate', {
       token: selfcare.authToken,

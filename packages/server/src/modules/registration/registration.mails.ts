@@ -1,30 +1,30 @@
 import type { TMailTexts } from '../../lib/mail-text.ts';
 
-/** The activation code a self-care user asked for. */
+/** The short activation code a self-care user asked for, and the link that activates at once. */
 export const ACTIVATION_MAIL: TMailTexts<{ firstName: string; code: string; link: string }> = {
   en: (v) => ({
     subject: 'Activate your Family Portal account',
-    text: `Hello ${v.firstName},\n\nyour activation code is:\n\n${v.code}\n\nEnter it on the activation page, or open this link:\n${v.link}\n\nThe code is valid for 24 hours.\n`,
+    text: `Hello ${v.firstName},\n\nopen this link to activate your account and sign in at once (valid for 24 hours):\n${v.link}\n\nOr type this code on the activation page (valid for 1 hour):\n\n${v.code}\n`,
   }),
   zh: (v) => ({
     subject: '激活您的 Family Portal 账户',
-    text: `${v.firstName}，您好：\n\n您的激活码是：\n\n${v.code}\n\n请在激活页面输入，或打开此链接：\n${v.link}\n\n激活码 24 小时内有效。\n`,
+    text: `${v.firstName}，您好：\n\n打开此链接即可激活账户并直接登录（24 小时内有效）：\n${v.link}\n\n或在激活页面输入以下激活码（1 小时内有效）：\n\n${v.code}\n`,
   }),
   es: (v) => ({
     subject: 'Active su cuenta de Family Portal',
-    text: `Hola ${v.firstName}:\n\nsu código de activación es:\n\n${v.code}\n\nIntrodúzcalo en la página de activación o abra este enlace:\n${v.link}\n\nEl código es válido durante 24 horas.\n`,
+    text: `Hola ${v.firstName}:\n\nabra este enlace para activar su cuenta e iniciar sesión directamente (válido durante 24 horas):\n${v.link}\n\nO escriba este código en la página de activación (válido durante 1 hora):\n\n${v.code}\n`,
   }),
   ja: (v) => ({
     subject: 'Family Portal アカウントの有効化',
-    text: `${v.firstName} 様\n\n有効化コードは次のとおりです:\n\n${v.code}\n\n有効化ページで入力するか、次のリンクを開いてください:\n${v.link}\n\nコードの有効期限は 24 時間です。\n`,
+    text: `${v.firstName} 様\n\n次のリンクを開くと、アカウントが有効化され、そのままサインインできます（有効期限 24 時間）:\n${v.link}\n\nまたは、有効化ページで次のコードを入力してください（有効期限 1 時間）:\n\n${v.code}\n`,
   }),
   de: (v) => ({
     subject: 'Aktivieren Sie Ihr Family-Portal-Konto',
-    text: `Hallo ${v.firstName},\n\nIhr Aktivierungscode lautet:\n\n${v.code}\n\nGeben Sie ihn auf der Aktivierungsseite ein oder öffnen Sie diesen Link:\n${v.link}\n\nDer Code ist 24 Stunden gültig.\n`,
+    text: `Hallo ${v.firstName},\n\nöffnen Sie diesen Link, um Ihr Konto zu aktivieren und sich direkt anzumelden (24 Stunden gültig):\n${v.link}\n\nOder geben Sie diesen Code auf der Aktivierungsseite ein (1 Stunde gültig):\n\n${v.code}\n`,
   }),
   fr: (v) => ({
     subject: 'Activez votre compte Family Portal',
-    text: `Bonjour ${v.firstName},\n\nvotre code d'activation est :\n\n${v.code}\n\nSaisissez-le sur la page d'activation ou ouvrez ce lien :\n${v.link}\n\nLe code est valable 24 heures.\n`,
+    text: `Bonjour ${v.firstName},\n\nouvrez ce lien pour activer votre compte et vous connecter directement (valable 24 heures) :\n${v.link}\n\nOu saisissez ce code sur la page d'activation (valable 1 heure) :\n\n${v.code}\n`,
   }),
 };
 

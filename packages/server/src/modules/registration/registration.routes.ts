@@ -1,4 +1,11 @@
-import { languageOfHeader, ZRegisterRequest, ZSelfcareActivateRequest, ZUserInfos } from '@portal/contract';
+import {
+  languageOfHeader,
+  ZActivateLinkRequest,
+  ZActivation,
+  ZRegisterRequest,
+  ZSelfcareActivateRequest,
+  ZUserInfos,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { routesOf, ZNoPayload } from '../../plugins/routes.ts';
 
@@ -29,7 +36,11 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
 
   route.get(
     '/user/selfcare/send-token',
-    { summary: 'Mail a one-time activation code (valid 24 h)', permission: 'selfcare', response: ZNoPayload },
+    {
+      summary: 'Mail a short activation code (valid 1 h) and a one-click link (valid 24 h)',
+      permission: 'selfcare',
+      response: ZNoPayload,
+    },
     async ({ caller }) => {
       await registration.sendActivationToken(caller);
       return {};
@@ -39,11 +50,22 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   route.post(
     '/user/selfcare/activate',
     {
-      summary: 'Activate the account with the mailed code',
+      summary: "Activate the account with the mailed code (or the link's token); answers a full sign-in",
       permission: 'selfcare',
       body: ZSelfcareActivateRequest,
-      response: ZUserInfos,
+      response: ZActivation,
     },
-    async ({ caller, body }) => ({ userInfos: [await registration.activate(caller, body.token)] }),
+    ({ caller, body, client }) => registration.activate(caller, body.token, client),
+  );
+
+  route.post(
+    '/user/activate',
+    {
+      summary: "Activate the account with the mailed link's token, no sign-in needed; answers a full sign-in",
+      permission: 'public',
+      body: ZActivateLinkRequest,
+      response: ZActivation,
+    },
+    ({ body, client }) => registration.activateByLink(body.token, client),
   );
 }

@@ -1,5 +1,13 @@
-import type { TBotCheck, TInterfaceLanguage, TUser, TUserData } from '@portal/contract';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import {
+  ACTIVATION_CODE_MAX_FAILURES,
+  isActivationCode,
+  type TActivation,
+  type TBotCheck,
+  type TInterfaceLanguage,
+  type TUser,
+  type TUserData,
+} from '@portal/contract';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import type { BotCheck } from '../../lib/bot-check.ts';
 import type { TClient } from '../../lib/client.ts';
 import { mailIn } from '../../lib/mail-text.ts';
@@ -12,17 +20,23 @@ import type { CompaniesService } from '../companies/companies.service.ts';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.ts';
 import type { RolesService } from '../roles/roles.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { SignInService } from '../sign-in/sign-in.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { ACTIVATION_MAIL, REGISTERED_MAIL } from './registration.mails.ts';
 
 const HOUR = 3_600_000;
-const ACTIVATION_TTL_MS = 24 * HOUR;
+/** The mailed link carries a full-entropy token and may wait a day, as CONTRACT 2 says. */
+const ACTIVATION_LINK_TTL_MS = 24 * HOUR;
+const ACTIVATION_LINK_BYTES = 24;
+/** The short code has about 40 bits: an hour and ACTIVATION_CODE_MAX_FAILURES tries keep guessing hopeless. */
+const ACTIVATION_CODE_TTL_MS = HOUR;
 
 export type TRegistrationDeps = {
   users: UsersService;
   roles: RolesService;
   companies: CompaniesService;
   sessions: SessionsService;
+  signIn: SignInService;
   tokens: OneTimeTokensService;
   audit: AuditService;
   passwords: PasswordHasher;
@@ -32,7 +46,10 @@ export type TRegistrationDeps = {
   publicUrl: () => string;
 };
 
-/** Sign-up (spec 4: inactive until approved) and self-care activation by mailed code (CONTRACT 2). */
+/**
+ * Sign-up (spec 4: inactive until approved) and self-care activation by a mailed short code or
+ * link (CONTRACT 2); a completed activation signs the user in.
+ */
 export class RegistrationService {
   readonly #d: TRegistrationDeps;
 
@@ -89,32 +106,77 @@ export class RegistrationService {
     return user;
   }
 
-  /** Mails a one-time activation code to a self-care user (valid 24 h). */
+  /** Mails a short activation code (valid 1 h) and a link that activates at once (valid 24 h). */
   async sendActivationToken(auth: TAuth): Promise<void> {
     this.#d.limiter.hit(`activate-send:${auth.userId}`, 5, HOUR);
     const user = await this.#d.users.byId(auth.userId);
     if (!user) throw notFound('notFound', { name: 'user' });
     if (user.registrationCompleted) throw conflict('alreadyActivated');
-    const code = await this.#d.tokens.issue(user.id, 'activate', {
-      ttlMs: ACTIVATION_TTL_MS,
-      bytes: 16,
+    const token = await this.#d.tokens.issue(user.id, 'activate', {
+      ttlMs: ACTIVATION_LINK_TTL_MS,
+      bytes: ACTIVATION_LINK_BYTES,
       replace: true,
     });
-    const link = `${this.#d.publicUrl()}/#/auth/activate?token=${encodeURIComponent(code)}`;
+    const code = await this.#d.tokens.issueCode(user.id, 'activate-code', ACTIVATION_CODE_TTL_MS);
+    const link = `${this.#d.publicUrl()}/#/auth/activate?token=${encodeURIComponent(token)}`;
     await this.#d.mailer.send({
       to: user.email,
       ...mailIn(ACTIVATION_MAIL, user.language, { firstName: user.firstName, code, link }),
     });
   }
 
-  /** Completes activation; this self-care sign-in ends, the next one gets the full token. */
-  async activate(auth: TAuth, token: string): Promise<TUser> {
+  /**
+   * Activates the signed-in self-care user with the typed short code (or the link's token, pasted),
+   * then signs them in. Each wrong short code counts; the last allowed one kills the code.
+   */
+  async activate(auth: TAuth, typed: string, client: TClient): Promise<TActivation> {
     this.#d.limiter.hit(`activate:${auth.userId}`, 10, 15 * 60_000);
-    const userId = await this.#d.tokens.consume(token.trim(), 'activate', auth.userId);
+    if (isActivationCode(typed)) {
+      const outcome = await this.#d.tokens.tryCode(
+        auth.userId,
+        'activate-code',
+        typed,
+        ACTIVATION_CODE_MAX_FAILURES,
+      );
+      if (outcome === 'locked') {
+        await this.#d.audit.record({ action: 'activation.locked', userId: auth.userId, ip: client.ip });
+        throw tooManyRequests('activationCodeLocked', {}, 'token');
+      }
+      if (outcome !== 'used') throw badRequest('activationCodeNotValid', {}, 'token');
+    } else if ((await this.#d.tokens.consume(typed.trim(), 'activate', auth.userId)) === undefined) {
+      throw badRequest('activationCodeNotValid', {}, 'token');
+    }
+    return this.#completeActivation(auth.userId, client);
+  }
+
+  /** Activates by the mailed link's token alone (no sign-in needed), then signs the user in. */
+  async activateByLink(token: string, client: TClient): Promise<TActivation> {
+    this.#d.limiter.hit(`activate-link-ip:${client.ip}`, 30, 15 * 60_000);
+    const userId = await this.#d.tokens.consume(token.trim(), 'activate');
     if (userId === undefined) throw badRequest('activationCodeNotValid', {}, 'token');
+    return this.#completeActivation(userId, client);
+  }
+
+  async #completeActivation(userId: number, client: TClient): Promise<TActivation> {
     await this.#d.users.update(userId, { registrationCompleted: true });
-    await this.#d.sessions.revoke(auth.sessionId);
-    await this.#d.audit.record({ action: 'user.activated', userId });
-    return this.#d.users.me(auth);
+    await this.#d.tokens.discard(userId, 'activate');
+    await this.#d.tokens.discard(userId, 'activate-code');
+    // The self-care sign-ins end; the sign-in below is a full one.
+    await this.#d.sessions.revokeUser(userId);
+    await this.#d.audit.record({ action: 'user.activated', userId, ip: client.ip });
+    const user = await this.#d.users.byId(userId);
+    if (!user) throw notFound('notFound', { name: 'user' });
+    try {
+      const signedIn = await this.#d.signIn.signInProven(user, client);
+      return 'userInfos' in signedIn
+        ? signedIn
+        : { ...signedIn, userInfos: await this.#d.users.load([userId]) };
+    } catch (error) {
+      // The activation stands when its sign-in is refused (approval withdrawn, licence full): the
+      // next sign-in says why.
+      if (error instanceof AppError && error.status === 403)
+        return { userInfos: await this.#d.users.load([userId]) };
+      throw error;
+    }
   }
 }

@@ -53,6 +53,14 @@ export class SignInService {
     const user = await this.#d.users.byLogin(username);
     if (!(await this.checkPassword(username, user, passwordHash, client))) throw incorrect();
     if (!user) throw incorrect();
+    return this.signInProven(user, client, language);
+  }
+
+  /**
+   * Signs in a user who proved who they are (a password, or a mailed activation link or code): the
+   * approval and licence checks, the second factor when on, then the session; login's own path.
+   */
+  async signInProven(user: TUserRow, client: TClient, language?: string): Promise<TLoginResponse> {
     if (!user.active) throw forbidden('accountNotApproved');
     if (!(await this.#isAdmin(user.id))) await this.#d.licences.assertUsable(user);
     if (language && language !== user.language) await this.#d.users.update(user.id, { language });

@@ -15,6 +15,7 @@ import { ChangePasswordDialog } from '../../features/auth/components/change-pass
 import { TwoStepDialog } from '../../features/auth/components/two-step-dialog.tsx';
 import { refreshOwnUser } from '../../shared/api/session.ts';
 import { useSession } from '../../shared/auth/use-session.ts';
+import { roleLabel } from '../../shared/ui/role-name.tsx';
 
 export type TUserMenuProps = { compact?: boolean };
 
@@ -62,6 +63,11 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
                   <Typography.Text type="secondary" ellipsis={{ tooltip: user?.email ?? user?.login }}>
                     {user?.email ?? user?.login}
                   </Typography.Text>
+                  {user?.roles.length ? (
+                    <Typography.Text type="secondary" data-testid="user-menu-roles">
+                      {user.roles.map((role) => roleLabel(t, role.roleName)).join(', ')}
+                    </Typography.Text>
+                  ) : null}
                 </Flex>
               ),
             },

@@ -1,13 +1,13 @@
-import { type TUser, ZUser } from '@portal/contract';
+import { type TActivation, ZActivation } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { typedRequest } from '../../../shared/api/typed-request.ts';
 
-const ZAnswer = z.object({ userInfos: z.array(ZUser) });
-
-/** POST /api/user/selfcare/activate {token}: completes the registration. */
-export function activateSelfcare(token: string): Promise<{ userInfos: TUser[] }> {
-  return typedRequest('/user/selfcare/activate', ZAnswer, { body: { token } });
+/**
+ * POST /api/user/selfcare/activate {token}: the signed-in self-care user's typed code; answers the
+ * full sign-in that replaces the self-care one.
+ */
+export function activateSelfcare(token: string): Promise<TActivation> {
+  return typedRequest('/user/selfcare/activate', ZActivation, { body: { token } });
 }
 
 export function useActivateSelfcare() {

@@ -1,6 +1,6 @@
 import type { TRegisterRequest } from '@portal/contract';
 import { ZUserData } from '@portal/contract';
-import { Alert, Button, Checkbox, Form, Input, Result, Select, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -12,9 +12,10 @@ import { LoginField, PERSON_SERVER_FIELDS, PersonFields } from '../../../shared/
 import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { solveBotCheck } from '../api/bot-check.ts';
-import { usePublicCompanies } from '../api/public-companies.ts';
+import { type TCompanyOption, usePublicCompanies } from '../api/public-companies.ts';
 import { useRegister } from '../api/register.ts';
 import { BotCheckProgress } from './bot-check-progress.tsx';
+import { PublicCompanyPicker } from './public-company-picker.tsx';
 import { PageTitle } from '../../../shared/ui/page-title.tsx';
 
 type TRegisterForm = {
@@ -44,7 +45,9 @@ const SERVER_FIELDS: TFieldMap<TRegisterForm> = {
 export function RegisterPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<TRegisterForm>();
-  const companies = usePublicCompanies();
+  // Asked once up front, so a server that cannot list companies is said before anyone types.
+  const companies = usePublicCompanies('');
+  const [picked, setPicked] = useState<TCompanyOption | null>(null);
   const register = useRegister();
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
@@ -55,7 +58,8 @@ export function RegisterPage() {
       setProgress(0);
       const botCheck = await solveBotCheck(setProgress);
       setProgress(null);
-      const picked = companies.data?.find((c) => c.companyId === values.companyId);
+      const company =
+        values.companyId !== undefined && picked?.companyId === values.companyId ? picked : null;
       const body: TRegisterRequest = {
         userInfo: {
           login: values.login.trim(),
@@ -65,8 +69,8 @@ export function RegisterPage() {
             lastName: values.lastName.trim(),
             email: values.email.trim(),
             phone: values.phone?.trim() || null,
-            companyName: picked?.companyName ?? (values.companyName?.trim() || null),
-            company: picked ? { companyId: picked.companyId } : null,
+            companyName: company?.companyName ?? (values.companyName?.trim() || null),
+            company: company ? { companyId: company.companyId } : null,
           },
         },
         acceptTerms: true,
@@ -112,13 +116,7 @@ export function RegisterPage() {
         <NewPasswordField name="password" label={t('auth.password')} />
         <PersonFields own />
         <Form.Item name="companyId" label={t('user.company')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={companies.isLoading}
-            placeholder={t('auth.companyPlaceholder')}
-            options={(companies.data ?? []).map((c) => ({ value: c.companyId, label: c.companyName }))}
-          />
+          <PublicCompanyPicker picked={picked} onPicked={setPicked} />
         </Form.Item>
         {companyId === undefined ? (
           <Form.Item

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { showServerFieldErrors } from '../../../shared/ui/server-field-errors.ts';
+import { roleDescription, roleLabel } from '../../../shared/ui/role-name.tsx';
 import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveRole } from '../api/save-role.ts';
@@ -43,15 +45,16 @@ export function RoleEditor({ open, role, editable, onClose }: TRoleEditorProps) 
       });
       toast.success(role ? t('roles.saved') : t('roles.created'));
       onClose();
-    } catch {
-      // Shown by the API client (e.g. 409 for a duplicate name).
+    } catch (error) {
+      // Shown by the API client (e.g. 409 for a duplicate name), and at the name's field.
+      showServerFieldErrors(form, error, { roleName: 'roleName' });
     }
   };
 
   const title = role
     ? editable
-      ? t('roles.editTitle', { name: role.roleName })
-      : role.roleName
+      ? t('roles.editTitle', { name: roleLabel(t, role.roleName) })
+      : roleLabel(t, role.roleName)
     : t('roles.createTitle');
 
   return (
@@ -67,7 +70,13 @@ export function RoleEditor({ open, role, editable, onClose }: TRoleEditorProps) 
       saveTestId="role-save"
     >
       {role?.builtIn ? (
-        <Alert type="info" showIcon title={t('roles.builtInHint')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          title={roleDescription(t, role.roleName)}
+          description={t('roles.builtInHint')}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         <Form.Item

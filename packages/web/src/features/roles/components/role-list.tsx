@@ -13,6 +13,7 @@ import { SearchBox } from '../../../shared/list/search-box.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { roleDescription, roleLabel } from '../../../shared/ui/role-name.tsx';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useFindRoles } from '../api/find-roles.ts';
 import { toMatrix } from './permission-matrix-model.ts';
@@ -60,7 +61,8 @@ export function RoleList() {
   const shown = pageLocally(roles.data ?? [], list.state, {
     compare,
     defaultSort: roleList.spec.defaultSort,
-    matches: (role, search) => role.roleName.toLocaleLowerCase().includes(search),
+    matches: (role, search) =>
+      [role.roleName, roleLabel(t, role.roleName)].some((name) => name.toLocaleLowerCase().includes(search)),
     paged: false,
   });
 
@@ -71,12 +73,21 @@ export function RoleList() {
       sortable: true,
       width: 220,
       render: (role) => (
-        <Flex gap={6} align="center" wrap style={{ minWidth: 0 }}>
-          <Typography.Text ellipsis={{ tooltip: true }}>{role.roleName}</Typography.Text>
-          {role.builtIn ? (
-            <Tag icon={<LockOutlined />} style={{ marginInlineEnd: 0 }}>
-              {t('roles.builtIn')}
-            </Tag>
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Flex gap={6} align="center" wrap style={{ minWidth: 0 }}>
+            <Typography.Text ellipsis={{ tooltip: true }} data-testid="role-name" data-role={role.roleName}>
+              {roleLabel(t, role.roleName)}
+            </Typography.Text>
+            {role.builtIn ? (
+              <Tag icon={<LockOutlined />} style={{ marginInlineEnd: 0 }}>
+                {t('roles.builtIn')}
+              </Tag>
+            ) : null}
+          </Flex>
+          {roleDescription(t, role.roleName) ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {roleDescription(t, role.roleName)}
+            </Typography.Text>
           ) : null}
         </Flex>
       ),
@@ -167,7 +178,7 @@ export function RoleList() {
         caption={t('menu.roles')}
         testId="role-list"
         rowKey={(role) => role.roleId}
-        rowLabel={(role) => role.roleName}
+        rowLabel={(role) => roleLabel(t, role.roleName)}
         columns={columns}
         rows={shown.rows}
         total={shown.total}

@@ -1,5 +1,5 @@
 import type { TUser } from '@portal/contract';
-import { Flex, Tag, theme, Typography } from 'antd';
+import { Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { can } from '../../../shared/auth/session-store.ts';
@@ -7,6 +7,7 @@ import { useSession } from '../../../shared/auth/use-session.ts';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
 import { StatusTag } from '../../../shared/list/status-tag.tsx';
+import { RoleName } from '../../../shared/ui/role-name.tsx';
 
 /** The users table's columns; keys that are sort fields sort on the server. */
 export function useUserColumns(): TListColumn<TUser>[] {
@@ -73,9 +74,7 @@ export function useUserColumns(): TListColumn<TUser>[] {
       render: (u) => (
         <Flex wrap gap={4}>
           {u.roles.map((role) => (
-            <Tag key={role.roleId} style={{ marginInlineEnd: 0 }}>
-              {role.roleName}
-            </Tag>
+            <RoleName key={role.roleId} roleName={role.roleName} />
           ))}
         </Flex>
       ),

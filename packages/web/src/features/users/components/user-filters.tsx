@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../../shared/list/filter-select.tsx';
 import { SearchBox } from '../../../shared/list/search-box.tsx';
+import { roleOptions } from '../../../shared/ui/role-name.tsx';
 import type { TCompanyScopeOption } from '../../../shared/api/company-options.ts';
 import type { TRoleOption } from '../api/find-role-options.ts';
 import type { TUserListPatch, TUserListState } from './user-list-state.ts';
@@ -44,7 +45,7 @@ export function UserFilters({ state, roles, companies, showCompanies, onChange }
         label={t('users.filterRoles')}
         value={roleIds}
         onChange={(next) => onChange({ filters: { roleIds: next } })}
-        options={roles.map((r) => ({ value: r.roleId, label: r.roleName }))}
+        options={roleOptions(t, roles)}
       />
       {showCompanies ? (
         <FilterSelect<number>

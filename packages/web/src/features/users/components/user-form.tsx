@@ -11,6 +11,7 @@ import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
 import { NewPasswordField } from '../../../shared/ui/new-password-input.tsx';
 import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { LoginField, PERSON_SERVER_FIELDS, PersonFields } from '../../../shared/ui/person-fields.tsx';
+import { RoleName, roleOptions } from '../../../shared/ui/role-name.tsx';
 import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import type { TCompanyScopeOption } from '../../../shared/api/company-options.ts';
@@ -221,7 +222,11 @@ export function UserForm({ open, user, roles, companies, companiesAvailable, onC
             mode="multiple"
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
-            options={roles.map((r) => ({ value: r.roleId, label: r.roleName }))}
+            options={roleOptions(t, roles)}
+            optionRender={(option) => {
+              const role = roles.find((r) => r.roleId === option.value);
+              return role ? <RoleName roleName={role.roleName} variant="text" /> : option.label;
+            }}
             placeholder={t('users.pickRoles')}
           />
         </Form.Item>

@@ -18,6 +18,7 @@ const user = {
   roles: [
     { roleId: 1, roleName: 'userrole' },
     { roleId: 2, roleName: 'partnerrole' },
+    { roleId: 7, roleName: 'site-planners' },
   ],
   active: true,
   lastLogin: MIN_DATE,
@@ -25,13 +26,13 @@ const user = {
 } as TUser;
 
 describe('userCsvColumns', () => {
-  it('writes one line per user, with an empty last sign-in for someone who never signed in', () => {
+  it('writes one line per user, roles in words, with an empty last sign-in for someone who never signed in', () => {
     const [header, line] = toCsv([user], userCsvColumns(t)).replace('\uFEFF', '').split('\r\n');
     expect(header).toBe(
       'user.login,user.firstName,user.lastName,user.email,user.phone,user.company,user.roles,user.active,user.lastLogin,user.joinDate',
     );
     expect(line).toBe(
-      'anna,Anna,Öberg,anna@example.com,,Acme,userrole partnerrole,true,,2026-01-02T03:04:05Z',
+      'anna,Anna,Öberg,anna@example.com,,Acme,"roleNames.userrole.name, roleNames.partnerrole.name, site-planners",true,,2026-01-02T03:04:05Z',
     );
   });
 

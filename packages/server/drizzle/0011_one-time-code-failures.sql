@@ -1,0 +1,1 @@
+ALTER TABLE "one_time_tokens" ADD COLUMN "failures" integer DEFAULT 0 NOT NULL;
