@@ -11,7 +11,7 @@ import {
   waitForHash,
   waitForToast,
 } from '../support/browser.ts';
-import { fitsWidth } from '../support/layout.ts';
+import { fitsWidth, settled } from '../support/layout.ts';
 import { shotsOf } from '../support/shots.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
@@ -35,6 +35,23 @@ async function workbook(rows: TSheetRow[]): Promise<Buffer> {
     sheet.addRow(cells);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Drops a workbook on the import and waits for the confirmation with the dry run's counts. */
+async function dropAndPreview(page: Page, name: string, buffer: Buffer): Promise<Record<string, string>> {
+  await page.locator('[data-testid=price-list-import] input[type=file]').setInputFiles({
+    name,
+    mimeType: XLSX,
+    buffer,
+  });
+  const preview = page.locator('[data-testid=price-list-import-preview]');
+  await preview.waitFor();
+  const counts: Record<string, string> = {};
+  for (const key of ['added', 'changed', 'removed', 'unchanged'])
+    counts[key] = await preview.locator(`[data-testid=price-list-import-${key}]`).innerText();
+  return counts;
 }
 
 /** The order numbers in the grid's rendered rows, top to bottom. */
@@ -98,11 +115,15 @@ describe('price lists', () => {
       { order: 'A-002', description: 'Pipe DN80', value: 19.75, currency: 'EUR' },
       { order: 'A-003', description: 'Elbow DN50', value: 4 },
     ]);
-    await page.locator('[data-testid=price-list-import] input[type=file]').setInputFiles({
-      name: 'items.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: file,
+    // An empty list: every row is added; nothing changes before the person confirms.
+    expect(await dropAndPreview(page, 'items.xlsx', file)).toEqual({
+      added: '3',
+      changed: '0',
+      removed: '0',
+      unchanged: '0',
     });
+    await page.getByText('No items yet.').waitFor();
+    await page.locator('[data-testid=price-list-import-confirm]').click();
     await waitForToast(page, 'Imported 3 items.');
     await page.getByText('Items: 3').waitFor();
     expect(await orderNumbers(page)).toEqual(['A-001', 'A-002', 'A-003']);
@@ -112,7 +133,13 @@ describe('price lists', () => {
   });
 
   it('fixes a cell inline and saves only what changed', async () => {
-    const value = page.getByRole('textbox', { name: 'Value, item A-002' });
+    // A just-imported list is clean: nothing to save.
+    expect(await page.locator('[data-testid=price-list-dirty]').count()).toBe(0);
+    expect(await page.locator('[data-testid=price-list-save]').isDisabled()).toBe(true);
+    // Not being typed in, a price shows as money in the item's currency.
+    expect(await page.getByRole('textbox', { name: 'Price, item A-001' }).inputValue()).toBe('€12.50');
+    expect(await page.getByRole('textbox', { name: 'Price, item A-003' }).inputValue()).toBe('4.00');
+    const value = page.getByRole('textbox', { name: 'Price, item A-002' });
     await value.fill('21,5');
     await page.getByRole('button', { name: 'Show reference values 1–9' }).click();
     await page.getByRole('textbox', { name: 'Reference value 1, item A-001' }).fill('3');
@@ -167,6 +194,58 @@ describe('price lists', () => {
     ]);
   });
 
+  it('confirms an import with its counts and undoes it, at 1366 and 390 px', async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // A-001 loses its reference value 1 (changed), A-002 stays, A-003 goes, C-001 comes.
+    const file = await workbook([
+      { order: 'A-001', description: 'Pipe DN50', value: 12.5, currency: 'EUR' },
+      { order: 'A-002', description: 'Pipe DN80', value: 21.5, currency: 'EUR' },
+      { order: 'C-001', description: 'Coupling DN50', value: 2.25 },
+    ]);
+    const counts = { added: '1', changed: '1', removed: '1', unchanged: '1' };
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      expect(await dropAndPreview(page, 'changes.xlsx', file)).toEqual(counts);
+      await page.getByText('You can undo the import for 30 seconds.').first().waitFor();
+      await settled(page);
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `2a-import-confirm-${name}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.locator('[data-testid=price-list-import-confirm]').click();
+      await waitForToast(page, 'Imported 3 items.');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLInputElement>('[data-testid=price-item-orderNumber]')].some(
+          (input) => input.value === 'C-001',
+        ),
+      );
+      expect(await orderNumbers(page)).toEqual(['A-001', 'A-002', 'C-001']);
+      const done = page.locator('[data-testid=price-list-import-done]');
+      await done.waitFor();
+      await page.mouse.move(1, 1);
+      await settled(page);
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `2b-import-undo-${name}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await done.locator('[data-testid=price-list-import-undo]').click();
+      await waitForToast(page, 'The import was undone: the list holds its 3 previous items again.');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLInputElement>('[data-testid=price-item-orderNumber]')].some(
+          (input) => input.value === 'A-003',
+        ),
+      );
+      expect(await orderNumbers(page)).toEqual(['A-001', 'A-002', 'A-003']);
+      await done.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize(DESKTOP);
+    // The undo put back what the import replaced, reference values too.
+    const showRefs = page.getByRole('button', { name: 'Show reference values 1–9' });
+    if ((await showRefs.count()) > 0) await showRefs.click();
+    expect(await page.getByRole('textbox', { name: 'Reference value 1, item A-001' }).inputValue()).toBe('3');
+  });
+
   it('refuses a workbook with a bad row, lists the row and changes nothing', async () => {
     // The export button keeps the focus after its click; antd's focused button text is below 4.5:1.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -176,11 +255,16 @@ describe('price lists', () => {
     ]);
     await page.locator('[data-testid=price-list-import] input[type=file]').setInputFiles({
       name: 'bad.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      mimeType: XLSX,
       buffer: file,
     });
     const failed = page.locator('[data-testid=price-list-import-failed]');
     await failed.waitFor();
+    // Announced, and brought into view with the focus on its heading.
+    await waitForToast(page, 'The file was not imported');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H3');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('The file was not imported');
+    expect(await failed.isVisible()).toBe(true);
     await failed.getByText('Nothing was changed: the list keeps its items.').waitFor();
     const errorRow = page.locator('[data-testid=price-list-import-errors] tbody tr.ant-table-row');
     expect(await errorRow.count()).toBe(1);
@@ -234,22 +318,22 @@ describe('price lists', () => {
     page.on('request', onRequest);
     try {
       await page.goto(`${env.portal.url}#/price-lists/${id}`);
-      await page.getByText('Items: 3000').waitFor();
-      await page.getByRole('textbox', { name: 'Value, item L-00001' }).waitFor();
+      await page.getByText('Items: 3,000').waitFor();
+      await page.getByRole('textbox', { name: 'Price, item L-00001' }).waitFor();
       // One page of 100 items comes from the server, not the 3,000.
       expect(await page.locator('[data-testid=price-item-pages]').isVisible()).toBe(true);
       expect(JSON.parse(reads[0] ?? '{}')).toEqual({ page: 1, pageSize: 100 });
-      await page.getByRole('textbox', { name: 'Value, item L-00002' }).fill('7,5');
+      await page.getByRole('textbox', { name: 'Price, item L-00002' }).fill('7,5');
       await page.locator('[data-testid=price-item-pages]').getByTitle('2', { exact: true }).click();
-      await page.getByRole('textbox', { name: 'Value, item L-00101' }).waitFor();
+      await page.getByRole('textbox', { name: 'Price, item L-00101' }).waitFor();
       expect(JSON.parse(reads.at(-1) ?? '{}')).toEqual({ page: 2, pageSize: 100 });
       await page.mouse.move(1, 1);
       await shot(page, '6-long-list-page-2-desktop');
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('searchbox', { name: 'Search the items' }).fill('L-0000');
-      await page.getByRole('textbox', { name: 'Value, item L-00009' }).waitFor();
-      expect(await page.getByRole('textbox', { name: 'Value, item L-00002' }).inputValue()).toBe('7,5');
+      await page.getByRole('textbox', { name: 'Price, item L-00009' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Price, item L-00002' }).inputValue()).toBe('7.50');
       expect(await orderNumbers(page)).toHaveLength(9);
       await page.setViewportSize(PHONE);
       expect(await fitsWidth(page)).toBe(true);
@@ -257,7 +341,7 @@ describe('price lists', () => {
       await page.setViewportSize(DESKTOP);
 
       await page.locator('[data-testid=price-list-save]').click();
-      await waitForToast(page, 'Saved with 3000 items.');
+      await waitForToast(page, 'Saved with 3,000 items.');
       const sent = JSON.parse(updates.at(-1) ?? '{}') as {
         priceListInfos: { priceItemChanges: { upsert: { orderNumber: string; priceItemValue: number }[] } }[];
       };

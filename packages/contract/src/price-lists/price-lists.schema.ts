@@ -272,3 +272,22 @@ export const ZPriceListPage = ZPriceListInfos.extend({ totalCount: z.number().in
  * one), which the paging runs over.
  */
 export const ZPriceListGetAnswer = ZPriceListInfos.extend({ totalCount: z.number().int().nonnegative() });
+
+/**
+ * What an Excel import would do to a list, its sheet's rows matched with the list's items by
+ * order number (in any case): `added` rows name no item, `changed` ones differ from theirs in some
+ * field, `unchanged` ones equal theirs, and `removed` items are named by no row. A dry run
+ * (`dryRun`) answers it beside the list as it still is.
+ */
+export const ZPriceImportPreview = z.object({
+  rows: z.number().int().nonnegative(),
+  added: z.number().int().nonnegative(),
+  changed: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+});
+export type TPriceImportPreview = z.infer<typeof ZPriceImportPreview>;
+/** An import's answer: the list with the first page of its items; a dry run adds `importPreview`. */
+export const ZPriceListImportAnswer = ZPriceListInfos.extend({
+  importPreview: ZPriceImportPreview.optional(),
+});

@@ -1,6 +1,10 @@
 import type { Writable } from 'node:stream';
 import {
+  INTERFACE_LANGUAGES,
   PRICE_ITEM_NUMBER_RANGE,
+  priceSheetTitle,
+  type TInterfaceLanguage,
+  type TPriceSheetColumn,
   PRICE_ITEM_TEXT_MAX,
   type TMessage,
   type TMessageValues,
@@ -15,19 +19,8 @@ import { xlsxPartsStream } from './xlsx-guard.ts';
 /** exceljs, loaded with the first import or export. */
 const loadExcel = lazy(async () => (await import('exceljs')).default);
 
-type TLanguage = 'en' | 'de' | 'es' | 'fr' | 'ja' | 'zh';
-type TColumnKey =
-  | 'orderNumber'
-  | 'description'
-  | 'information'
-  | 'value'
-  | `refValue${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
-  | 'kFactor'
-  | 'convertible'
-  | 'reference'
-  | 'perUnit'
-  | 'unit'
-  | 'currency';
+type TLanguage = TInterfaceLanguage;
+type TColumnKey = TPriceSheetColumn;
 
 type TColumn = {
   key: TColumnKey;
@@ -58,96 +51,12 @@ const COLUMNS: readonly TColumn[] = [
   { key: 'currency', kind: 'currency', width: 10 },
 ];
 
-const REF = {
-  en: 'Reference value',
-  de: 'Referenzwert',
-  es: 'Valor de referencia',
-  fr: 'Valeur de référence',
-  ja: '参照値',
-  zh: '参考值',
-};
-const TITLES: Record<TLanguage, Record<string, string>> = {
-  en: {
-    orderNumber: 'Order number',
-    description: 'Description',
-    information: 'Information',
-    value: 'Price',
-    kFactor: 'K factor',
-    convertible: 'Convertible',
-    reference: 'Reference',
-    perUnit: 'Per unit',
-    unit: 'Unit',
-    currency: 'Currency',
-  },
-  de: {
-    orderNumber: 'Bestellnummer',
-    description: 'Beschreibung',
-    information: 'Information',
-    value: 'Preis',
-    kFactor: 'K-Faktor',
-    convertible: 'Umrechenbar',
-    reference: 'Referenz',
-    perUnit: 'Pro Einheit',
-    unit: 'Einheit',
-    currency: 'Währung',
-  },
-  es: {
-    orderNumber: 'Número de pedido',
-    description: 'Descripción',
-    information: 'Información',
-    value: 'Precio',
-    kFactor: 'Factor K',
-    convertible: 'Convertible',
-    reference: 'Referencia',
-    perUnit: 'Por unidad',
-    unit: 'Unidad',
-    currency: 'Moneda',
-  },
-  fr: {
-    orderNumber: 'Numéro de commande',
-    description: 'Description',
-    information: 'Information',
-    value: 'Prix',
-    kFactor: 'Facteur K',
-    convertible: 'Convertible',
-    reference: 'Référence',
-    perUnit: 'Par unité',
-    unit: 'Unité',
-    currency: 'Devise',
-  },
-  ja: {
-    orderNumber: '注文番号',
-    description: '説明',
-    information: '情報',
-    value: '価格',
-    kFactor: 'K係数',
-    convertible: '換算可',
-    reference: '参照',
-    perUnit: '単位あたり',
-    unit: '単位',
-    currency: '通貨',
-  },
-  zh: {
-    orderNumber: '订货号',
-    description: '描述',
-    information: '信息',
-    value: '价格',
-    kFactor: 'K 系数',
-    convertible: '可换算',
-    reference: '参考',
-    perUnit: '每单位',
-    unit: '单位',
-    currency: '货币',
-  },
-};
 const YES = { en: 'Yes', de: 'Ja', es: 'Sí', fr: 'Oui', ja: 'はい', zh: '是' };
 const NO = { en: 'No', de: 'Nein', es: 'No', fr: 'Non', ja: 'いいえ', zh: '否' };
-const LANGUAGES = Object.keys(TITLES) as TLanguage[];
+const LANGUAGES = INTERFACE_LANGUAGES;
 
-function titleOf(key: TColumnKey, language: TLanguage): string {
-  const n = /^refValue(\d)$/.exec(key)?.[1];
-  return n ? `${REF[language]} ${n}` : (TITLES[language][key] ?? key);
-}
+/** A column's title: the contract's, the same words as the editor grid's. */
+const titleOf = priceSheetTitle;
 
 export function sheetLanguage(language: string | undefined): TLanguage {
   return LANGUAGES.includes(language as TLanguage) ? (language as TLanguage) : 'en';

@@ -47,6 +47,25 @@ function pgErrorOf(error: unknown): { code: string; constraint?: string } | unde
 }
 
 /**
+ * Each unique index's message and the request field it concerns, so a taken name or code reads as
+ * a sentence of its area and shows at its field (the field without its record's index: the index
+ * does not say which record of the request met it).
+ */
+export const UNIQUE_INDEXES: Record<string, TMessage> = {
+  categories_name_unique: { key: 'categoryNameTaken', field: 'categoryName' },
+  companies_name_unique: { key: 'companyNameTaken', field: 'companyName' },
+  licenses_code_unique: { key: 'licenceCodeTaken', field: 'licenseCode' },
+  generic_lists_code_unique: { key: 'listCodeTaken', field: 'listCode' },
+  generic_list_items_code_unique: { key: 'listItemCodeTaken', field: 'itemCode' },
+  parameter_lists_code_unique: { key: 'parameterListCodeTaken', field: 'parameterListCode' },
+  parameters_name_unique: { key: 'parameterNameTaken', field: 'parameterName' },
+  price_lists_code_unique: { key: 'priceListCodeTaken', field: 'priceListCode' },
+  price_items_order_unique: { key: 'orderNumberTaken', field: 'orderNumber' },
+  roles_name_unique: { key: 'roleNameExists', field: 'roleName' },
+  users_login_unique: { key: 'loginExists', field: 'login' },
+};
+
+/**
  * Races that slip past a service's checks end in the database's constraints: a unique violation
  * is a 409 (the same login or name saved twice at once), a row still referenced is a 409 too, and
  * so is a transaction PostgreSQL rolled back to end a deadlock (nothing of it was saved).
@@ -54,7 +73,10 @@ function pgErrorOf(error: unknown): { code: string; constraint?: string } | unde
 function fromConstraint(error: unknown): AppError | undefined {
   const pgError = pgErrorOf(error);
   const name = pgError?.constraint?.replace(/_(unique|pkey|fkey|idx)$/, '').replace(/_/g, ' ') ?? 'record';
-  if (pgError?.code === '23505') return new AppError(409, [{ key: 'alreadyExists', values: { name } }]);
+  if (pgError?.code === '23505') {
+    const taken = pgError.constraint === undefined ? undefined : UNIQUE_INDEXES[pgError.constraint];
+    return new AppError(409, [taken ?? { key: 'alreadyExists', values: { name } }]);
+  }
   // 23503: a foreign key still points at it; 23001: the same under ON DELETE RESTRICT (PGlite).
   if (pgError?.code === '23503' || pgError?.code === '23001')
     return new AppError(409, [{ key: 'inUse', values: { name } }]);

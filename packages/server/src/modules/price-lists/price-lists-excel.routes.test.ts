@@ -47,6 +47,26 @@ async function importBase64(id: number, content: Buffer, token = admin) {
   });
 }
 
+/** The streamed import: the workbook as the multipart field "file". */
+async function upload(id: number, content: Buffer, query = '') {
+  const boundary = 'portal-test-boundary';
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/prices/import/pricelist/${id}/upload${query}`,
+    headers: {
+      authorization: `Bearer ${admin}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
 async function items(id: number) {
   const got = await t.call('POST', `/api/prices/get/pricelist/${id}`, { token: admin, body: {} });
   return (got.body.priceListInfos as TList[])[0]!.priceItemInfos.map(
@@ -177,23 +197,7 @@ describe('price list Excel export and import', () => {
     const source = await makeList([{ orderNumber: 'M-1', priceItemValue: 3 }]);
     const file = (await exported(source.priceListId, 'pricelist', 'en')).rawPayload;
     const target = await makeList([]);
-    const boundary = 'portal-test-boundary';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/prices/import/pricelist/${target.priceListId}/upload`,
-      headers: {
-        authorization: `Bearer ${admin}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      payload,
-    });
+    const uploaded = await upload(target.priceListId, file);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect((await items(target.priceListId)).map((i) => i.orderNumber)).toEqual(['M-1']);
     const other = await makeCompany(t);
@@ -206,5 +210,111 @@ describe('price list Excel export and import', () => {
       headers: { authorization: `Bearer ${partner.authToken}` },
     });
     expect(download.statusCode).toBe(404);
+  });
+  it('answers a dry run with what the import would add, change and remove, and changes nothing', async () => {
+    const list = await makeList([
+      { orderNumber: 'A', priceItemValue: 1 },
+      { orderNumber: 'B', priceItemValue: 2 },
+      { orderNumber: 'C', priceItemValue: 3, priceItemDescription: 'kept' },
+      { orderNumber: 'D', priceItemValue: 4 },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Prices');
+    sheet.addRow(['Order number', 'Description', 'Information', 'Price']);
+    // A and C as they are; b (another case of B) with a new price; E new; D left out.
+    for (const row of [
+      ['A', null, null, 1],
+      ['b', null, null, 5],
+      ['C', 'kept', null, 3],
+      ['E', null, null, 6],
+    ])
+      sheet.addRow(row);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const before = await items(list.priceListId);
+    const counts = { rows: 4, added: 1, changed: 1, removed: 1, unchanged: 2 };
+
+    const dry = await t.call('POST', '/api/prices/import/pricelist', {
+      token: admin,
+      body: {
+        priceListId: list.priceListId,
+        dryRun: true,
+        excelFile: { fileName: 'p.xlsx', base64FileContent: file.toString('base64') },
+      },
+    });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.importPreview).toEqual(counts);
+    expect((dry.body.priceListInfos as TList[])[0]).toMatchObject({
+      priceListId: list.priceListId,
+      itemCount: 4,
+    });
+    expect(await items(list.priceListId)).toEqual(before);
+
+    const streamed = (query: string) => upload(list.priceListId, file, query);
+    const dryStream = await streamed('?dryRun=true');
+    expect(dryStream.statusCode, dryStream.body).toBe(200);
+    expect((JSON.parse(dryStream.body) as { importPreview: unknown }).importPreview).toEqual(counts);
+    expect((await streamed('?dryRun=maybe')).statusCode).toBe(400);
+    expect(await items(list.priceListId)).toEqual(before);
+
+    // Applied, the list holds the sheet's rows and the answer carries no preview.
+    const applied = await streamed('');
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(JSON.parse(applied.body)).not.toHaveProperty('importPreview');
+    expect((await items(list.priceListId)).map((i) => [i.orderNumber, i.priceItemValue])).toEqual([
+      ['A', 1],
+      ['b', 5],
+      ['C', 3],
+      ['E', 6],
+    ]);
+  });
+
+  it('checks every row in a dry run too: a bad row is 422 and nothing changes', async () => {
+    const list = await makeList([{ orderNumber: 'KEEP', priceItemValue: 1 }]);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Prices');
+    sheet.addRow(['Order number', 'Description', 'Information', 'Price']);
+    sheet.addRow(['N-1', null, null, 'twelve']);
+    const refused = await t.call('POST', '/api/prices/import/pricelist', {
+      token: admin,
+      body: {
+        priceListId: list.priceListId,
+        dryRun: true,
+        excelFile: {
+          fileName: 'p.xlsx',
+          base64FileContent: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64'),
+        },
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errorDetails).toMatchObject([{ key: 'importNotNumber', values: { row: 2 } }]);
+    expect(await items(list.priceListId)).toMatchObject([{ orderNumber: 'KEEP', priceItemValue: 1 }]);
+  });
+
+  it('gives strangers, readers and other trees no dry run (401, 403, 404)', async () => {
+    const source = await makeList([{ orderNumber: 'S-1', priceItemValue: 1 }]);
+    const file = (await exported(source.priceListId, 'pricelist', 'en')).rawPayload;
+    const other = await makeCompany(t);
+    const foreign = await makeList([{ orderNumber: 'F' }], admin, { companyId: other.id });
+    const body = (id: number) => ({
+      priceListId: id,
+      dryRun: true,
+      excelFile: { fileName: 'p.xlsx', base64FileContent: file.toString('base64') },
+    });
+    const stranger = await t.call('POST', '/api/prices/import/pricelist', { body: body(source.priceListId) });
+    expect(stranger.status).toBe(401);
+    const reader = await signedInUser(t, { role: 'userrole', companyId: other.id });
+    const read = await t.call('POST', '/api/prices/import/pricelist', {
+      token: reader.authToken,
+      body: body(foreign.priceListId),
+    });
+    expect(read.status).toBe(403);
+    const partner = await signedInUser(t, { role: 'partnerrole' });
+    const outside = await t.call('POST', '/api/prices/import/pricelist', {
+      token: partner.authToken,
+      body: body(foreign.priceListId),
+    });
+    expect(outside.status).toBe(404);
+    expect(outside.body).not.toHaveProperty('importPreview');
+    expect((await items(foreign.priceListId)).map((i) => i.orderNumber)).toEqual(['F']);
   });
 });

@@ -6,6 +6,7 @@ import type {
 } from '@portal/contract';
 import { and, asc, count, eq, gt, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { companies, priceItems, priceLists } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
@@ -38,6 +39,8 @@ const ITEM_VALUES = sql.raw(`x."orderNumber", nullif(x."priceItemDescription", '
 const ITEM_COLUMNS = sql.raw(`order_number, description, information, value, ref_value1, ref_value2,
   ref_value3, ref_value4, ref_value5, ref_value6, ref_value7, ref_value8, ref_value9, k_factor,
   ref_values_can_be_converted, reference, per_unit_id, measurement_unit_id, currency_id`);
+/** The dry-run import's rows: a temporary table of the open transaction. */
+const PREVIEW = sql.raw('price_import_preview');
 /** A list's items sort by these columns (then by id, the fallback, so paging is stable). */
 const ITEM_SORT_COLUMNS: Record<TPriceItemSortField, AnyPgColumn> = {
   priceItemId: priceItems.id,
@@ -284,6 +287,54 @@ export class PriceListsRepository {
       insert into ${priceItems} (price_list_id, ${ITEM_COLUMNS})
       select ${listId}, ${ITEM_VALUES}
       from json_to_recordset(${itemsJson}::json) as x(${ITEM_RECORD})`);
+  }
+
+  /**
+   * Opens the table a dry-run import writes its rows into instead of the list: private to the
+   * open transaction and dropped when it ends, its columns those of the items.
+   */
+  async openImportPreview(): Promise<void> {
+    await this.#ctx.db.execute(sql`
+      create temp table ${PREVIEW} on commit drop as
+      select ${ITEM_COLUMNS} from ${priceItems} with no data`);
+  }
+
+  /** Adds a dry-run import's rows from the JSON text of an array of item records. */
+  async insertPreviewJson(itemsJson: string): Promise<void> {
+    await this.#ctx.db.execute(sql`
+      insert into ${PREVIEW} (${ITEM_COLUMNS})
+      select ${ITEM_VALUES}
+      from json_to_recordset(${itemsJson}::json) as x(${ITEM_RECORD})`);
+  }
+
+  /**
+   * The dry-run rows against the list's items, matched by order number in any case (as the
+   * service keeps them unique): one full join counts rows added, items removed, and matched pairs
+   * that differ in any column or in none.
+   */
+  async comparePreview(
+    listId: number,
+  ): Promise<{ added: number; changed: number; removed: number; unchanged: number }> {
+    const [row] = await queryRows<Record<'added' | 'changed' | 'removed' | 'unchanged', number | string>>(
+      this.#ctx.db,
+      sql`
+      select
+        count(*) filter (where c.key is null) as added,
+        count(*) filter (where s.key is null) as removed,
+        count(*) filter (where s.key is not null and c.key is not null and s.item is distinct from c.item) as changed,
+        count(*) filter (where s.key is not null and c.key is not null and s.item is not distinct from c.item) as unchanged
+      from (select lower(order_number) as key, row(${ITEM_COLUMNS}) as item from ${PREVIEW}) s
+      full join (
+        select lower(order_number) as key, row(${ITEM_COLUMNS}) as item
+        from ${priceItems} where price_list_id = ${listId}
+      ) c on c.key = s.key`,
+    );
+    return {
+      added: Number(row?.added ?? 0),
+      changed: Number(row?.changed ?? 0),
+      removed: Number(row?.removed ?? 0),
+      unchanged: Number(row?.unchanged ?? 0),
+    };
   }
 
   /** Clears the default flag of the other lists with the same company, material and component type. */

@@ -7,6 +7,7 @@ import {
   ZPriceListFindRequest,
   ZPriceListGetAnswer,
   ZPriceListGetRequest,
+  ZPriceListImportAnswer,
   ZPriceListInfos,
   ZPriceListPage,
   ZPriceListSaveRequest,
@@ -22,11 +23,17 @@ import { acceptUploads } from '../../plugins/uploads.ts';
 import { MAX_IMPORT_BYTES } from './price-lists.service.ts';
 
 const ZLanguageQuery = z.object({ language: z.enum(INTERFACE_LANGUAGES).optional() });
-/** The spec's import payload: the workbook base64 beside its file name. */
+/**
+ * The spec's import payload: the workbook base64 beside its file name; `dryRun` checks the sheet
+ * and answers what it would change (`importPreview`) without changing anything.
+ */
 const ZImportRequest = z.object({
   priceListId: ZId,
   excelFile: z.object({ fileName: z.string().max(255), base64FileContent: z.string() }),
+  dryRun: z.boolean().optional(),
 });
+/** `?dryRun=true` on the streamed import: the same check and answer as the JSON route's `dryRun`. */
+const ZImportQuery = z.object({ dryRun: z.enum(['true', 'false']).optional() });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A list of 100,000 items is about 40 MB of JSON. */
 const SAVE_BODY_LIMIT = 64 * 1024 * 1024;
@@ -140,25 +147,22 @@ export async function priceListsRoutes(app: FastifyInstance): Promise<void> {
     route.post(
       `/prices/import/${kind}`,
       {
-        summary: `Replace the ${kind === 'pricelist' ? 'price' : 'part'} list items from an .xlsx sent base64 (all or nothing: 422 names every bad row)`,
+        summary: `Replace the ${kind === 'pricelist' ? 'price' : 'part'} list items from an .xlsx sent base64 (all or nothing: 422 names every bad row); dryRun answers the counts it would add, change and remove`,
         permission: 'contentmanagement.update',
         body: ZImportRequest,
-        response: ZPriceListInfos,
+        response: ZPriceListImportAnswer,
         bodyLimit: Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 1024 * 1024,
       },
       async ({ caller, body }) => {
         const content = decodeBase64('excelFile', body.excelFile.base64FileContent, MAX_IMPORT_BYTES);
-        return {
-          priceListInfos: [
-            await priceLists.importSheet(
-              caller,
-              body.priceListId,
-              kind,
-              Readable.from([content]),
-              'excelFile',
-            ),
-          ],
-        };
+        return priceLists.importSheet(
+          caller,
+          body.priceListId,
+          kind,
+          Readable.from([content]),
+          'excelFile',
+          body.dryRun === true,
+        );
       },
     );
   }
@@ -175,14 +179,15 @@ async function uploadRoutes(app: FastifyInstance): Promise<void> {
     route.post(
       `/prices/import/${kind}/:id/upload`,
       {
-        summary: `Replace the ${kind === 'pricelist' ? 'price' : 'part'} list items from an .xlsx streamed as multipart (field "file"), all or nothing`,
+        summary: `Replace the ${kind === 'pricelist' ? 'price' : 'part'} list items from an .xlsx streamed as multipart (field "file"), all or nothing; ?dryRun=true answers the counts only`,
         permission: 'contentmanagement.update',
         params: ZIdParams,
-        response: ZPriceListInfos,
+        query: ZImportQuery,
+        response: ZPriceListImportAnswer,
       },
-      async ({ caller, params, request }) => {
+      async ({ caller, params, query, request }) => {
         const { stream } = await readUpload(request);
-        return { priceListInfos: [await priceLists.importSheet(caller, params.id, kind, stream, 'file')] };
+        return priceLists.importSheet(caller, params.id, kind, stream, 'file', query.dryRun === 'true');
       },
     );
   }

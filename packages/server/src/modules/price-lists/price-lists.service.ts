@@ -1,6 +1,7 @@
 import {
   PRICE_LIST_ITEMS_MAX,
   type TPriceItem,
+  type TPriceImportPreview,
   type TPriceItemChanges,
   type TPriceList,
   type TPriceListFindRequest,
@@ -285,6 +286,8 @@ export class PriceListsService {
    * validated (422 naming each bad row; nothing changes) and counted (422 at the first row past the
    * cap, without reading further), then the items are replaced in one transaction. 409 when the
    * list is not of the route's kind. Answers the list with the first page of its new items.
+   * A dry run reads and checks the sheet the same way but changes nothing: it answers the list as
+   * it is, with what the import would do (`importPreview`: rows added, changed, removed, unchanged).
    */
   async importSheet(
     auth: TAuth,
@@ -292,7 +295,8 @@ export class PriceListsService {
     kind: TListKind,
     source: Readable,
     name: string,
-  ): Promise<TPriceListSummary> {
+    dryRun = false,
+  ): Promise<{ priceListInfos: TPriceListSummary[]; importPreview?: TPriceImportPreview }> {
     const list = this.#ofKind(await this.head(auth, id), kind);
     await this.#d.companies.assertMayOwn(auth, list.companyId);
     const file = path.join(os.tmpdir(), `portal-import-${randomBytes(8).toString('hex')}.xlsx`);
@@ -300,6 +304,19 @@ export class PriceListsService {
       await pipeline(source, limitBytes(MAX_IMPORT_BYTES, name), createWriteStream(file));
       await assertReadableXlsx(file, name);
       const codes = await this.#codes();
+      if (dryRun) {
+        const importPreview = await this.#d.transaction(async () => {
+          await this.#d.repo.openImportPreview();
+          const rows = await readPriceSheet(
+            file,
+            codes,
+            (itemsJson) => this.#d.repo.insertPreviewJson(itemsJson),
+            this.#maxItems,
+          );
+          return { rows, ...(await this.#d.repo.comparePreview(id)) };
+        });
+        return { priceListInfos: [list], importPreview };
+      }
       await this.#d.transaction(async () => {
         await this.#d.repo.lock(id);
         await this.#d.repo.deleteItems(id);
@@ -317,7 +334,7 @@ export class PriceListsService {
           detail: { rows },
         });
       });
-      return (await this.#withFirstPages([id]))[0]!;
+      return { priceListInfos: await this.#withFirstPages([id]) };
     } finally {
       await fs.rm(file, { force: true });
     }

@@ -8,23 +8,36 @@ import { toast } from '../toast/toast-store.ts';
 export type TFieldMap<TValues> = Partial<Record<string, keyof TValues & string>>;
 
 /**
- * Puts each detail of a server error that names a field of this form (e.g. `loginTaken` with
- * field `userInfos.0.login`) onto that field, translated. Returns how many fields got an error;
- * the API client's toast still tells the whole story.
+ * The details of a server error that name a field of this form (e.g. `priceListCodeTaken` with
+ * field `priceListCode`, or `loginTaken` at `userInfos.0.login`), translated, by form field.
+ * Editors that are not an antd Form (a record editor's header) show these at their fields.
  */
-export function showServerFieldErrors<TValues>(
-  form: FormInstance<TValues>,
+export function serverFieldErrors<TName extends string>(
   error: unknown,
-  fields: TFieldMap<TValues>,
-): number {
-  if (!isApiError(error)) return 0;
-  const byField = new Map<keyof TValues & string, string[]>();
+  fields: Partial<Record<string, TName>>,
+): Map<TName, string[]> {
+  const byField = new Map<TName, string[]>();
+  if (!isApiError(error)) return byField;
   for (const { text, message } of error.detailList) {
     if (!message?.field) continue;
     const name = fields[fieldKeyOf(message.field)] ?? fields[message.field];
     if (!name) continue;
     byField.set(name, [...(byField.get(name) ?? []), messageText(i18n.t, message, text)]);
   }
+  return byField;
+}
+
+/**
+ * Puts each detail of a server error that names a field of this form onto that field (see
+ * `serverFieldErrors`). Returns how many fields got an error; the API client's toast still tells
+ * the whole story.
+ */
+export function showServerFieldErrors<TValues>(
+  form: FormInstance<TValues>,
+  error: unknown,
+  fields: TFieldMap<TValues>,
+): number {
+  const byField = serverFieldErrors(error, fields);
   if (byField.size === 0) return 0;
   // antd's NamePath<TValues> does not resolve for a generic TValues; every name is a key of it.
   const data = [...byField].map(([name, errors]) => ({ name, errors }));

@@ -141,7 +141,7 @@ export function serverErrorsOf(
       const field = match[2] as TItemField;
       errors.items[row.key] = { ...errors.items[row.key], [field]: detail };
       placed = true;
-    } else if (detail.field === 'listInfos.0.listCode') {
+    } else if (detail.field === 'listInfos.0.listCode' || detail.field === 'listCode') {
       errors.listCode = detail;
       placed = true;
     }

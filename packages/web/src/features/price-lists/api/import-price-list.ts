@@ -1,4 +1,4 @@
-import { ZPriceListInfos } from '@portal/contract';
+import { type TPriceImportPreview, ZPriceListImportAnswer } from '@portal/contract';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { type TUploadOptions, uploadFile } from '../../../shared/api/upload-file.ts';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -19,8 +19,33 @@ export async function importPriceList(
   file: File,
   options: TImportOptions = {},
 ): Promise<TPriceListSummary> {
-  const answer = await uploadFile(`api/prices/import/${kind}/${id}/upload`, file, ZPriceListInfos, options);
+  const answer = await uploadFile(
+    `api/prices/import/${kind}/${id}/upload`,
+    file,
+    ZPriceListImportAnswer,
+    options,
+  );
   const list = answer.priceListInfos[0];
   if (!list) throw new ApiError(200, [], i18n.t('errors.unexpectedAnswer'));
   return list;
+}
+
+/**
+ * The same upload with `?dryRun=true`: the server reads and checks every row as an import does
+ * (the same errors) but changes nothing, and answers what the import would do.
+ */
+export async function previewPriceListImport(
+  id: number,
+  kind: TListKind,
+  file: File,
+  options: TImportOptions = {},
+): Promise<TPriceImportPreview> {
+  const answer = await uploadFile(
+    `api/prices/import/${kind}/${id}/upload?dryRun=true`,
+    file,
+    ZPriceListImportAnswer,
+    options,
+  );
+  if (!answer.importPreview) throw new ApiError(200, [], i18n.t('errors.unexpectedAnswer'));
+  return answer.importPreview;
 }

@@ -1,4 +1,4 @@
-import { type TPriceListInput, ZPriceListInfos } from '@portal/contract';
+import { type TPriceItem, type TPriceListInput, ZPriceListInfos } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { typedRequest } from '../../../shared/api/typed-request.ts';
 import { afterPriceListChange, type TPriceListSummary } from './find-price-lists.ts';
@@ -12,6 +12,26 @@ export async function savePriceList(input: TPriceListInput): Promise<TPriceListS
   const path = input.priceListId === undefined ? '/prices/save/pricelist' : '/prices/update/pricelist';
   const answer = await typedRequest(path, ZPriceListInfos, { body: { priceListInfos: [input] } });
   return answer.priceListInfos[0] ?? null;
+}
+
+/**
+ * POST /api/prices/update/pricelist with the list's own fields as they are and `items` as all its
+ * items (an import's undo): the list holds exactly these again, under new ids.
+ */
+export function restorePriceItems(list: TPriceListSummary, items: readonly TPriceItem[]) {
+  return savePriceList({
+    priceListId: list.priceListId,
+    priceListCode: list.priceListCode,
+    priceListDescription: list.priceListDescription,
+    active: list.active,
+    measurementSystemId: list.measurementSystemId,
+    materialId: list.materialId,
+    componentTypeId: list.componentTypeId,
+    isPartList: list.isPartList,
+    isDefaultList: list.isDefaultList,
+    isTemplateList: list.isTemplateList,
+    priceItemInfos: items.map(({ priceItemId: _id, priceListId: _list, ...item }) => item),
+  });
 }
 
 /** POST /api/prices/delete/pricelist {priceListInfos}. */

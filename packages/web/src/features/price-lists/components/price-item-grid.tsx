@@ -1,5 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { PRICE_ITEM_NUMBER_RANGE } from '@portal/contract';
+import {
+  isInterfaceLanguage,
+  PRICE_ITEM_NUMBER_RANGE,
+  priceSheetTitle,
+  type TPriceSheetColumn,
+} from '@portal/contract';
 import {
   Button,
   Empty,
@@ -13,7 +18,16 @@ import {
   Typography,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type Key, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type ComponentProps,
+  type Key,
+  type KeyboardEvent,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TListOption } from '../api/list-options.ts';
 import {
@@ -24,9 +38,62 @@ import {
   type TRowErrors,
   type TTextField,
   numberError,
+  parseNumber,
   REF_FIELDS,
   TEXT_MAX,
 } from './price-draft.ts';
+import { formatPrice } from './money.ts';
+
+/** The sheet column of each grid column: the grid names its columns as the Excel file does. */
+const SHEET_COLUMN: Record<TTextField | TNumberField | TIdField, TPriceSheetColumn> = {
+  orderNumber: 'orderNumber',
+  priceItemDescription: 'description',
+  priceItemValue: 'value',
+  refValue1: 'refValue1',
+  refValue2: 'refValue2',
+  refValue3: 'refValue3',
+  refValue4: 'refValue4',
+  refValue5: 'refValue5',
+  refValue6: 'refValue6',
+  refValue7: 'refValue7',
+  refValue8: 'refValue8',
+  refValue9: 'refValue9',
+  kFactor: 'kFactor',
+  priceItemReference: 'reference',
+  priceItemPerUnitId: 'perUnit',
+  priceItemMeasurementUnitId: 'unit',
+  currencyId: 'currency',
+};
+
+type TMoneyInputProps = Omit<ComponentProps<typeof Input>, 'value'> & {
+  text: string;
+  format: (value: number) => string;
+};
+
+/** A price cell: the number as typed while it has the focus, else as money in the reader's locale. */
+function MoneyInput({ text, format, onFocus, onBlur, ...props }: TMoneyInputProps) {
+  const [editing, setEditing] = useState(false);
+  const value = parseNumber(text);
+  const shown = editing || value === null || Number.isNaN(value) ? text : format(value);
+  return (
+    <Input
+      {...props}
+      value={shown}
+      onFocus={(event) => {
+        // At once, not after the event, and all of it selected (as a spreadsheet cell): what is
+        // typed next replaces the number, never lands after the money it replaced.
+        const input = event.currentTarget;
+        flushSync(() => setEditing(true));
+        input.select();
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setEditing(false);
+        onBlur?.(event);
+      }}
+    />
+  );
+}
 
 export type TGridOptions = { options: TListOption[]; loading: boolean };
 
@@ -96,7 +163,15 @@ export function PriceItemGrid({
   loading = false,
   height = 480,
 }: TPriceItemGridProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const shownLanguage = i18n.resolvedLanguage ?? i18n.language;
+  const language = isInterfaceLanguage(shownLanguage) ? shownLanguage : 'en';
+  const title = (field: TTextField | TNumberField | TIdField) =>
+    priceSheetTitle(SHEET_COLUMN[field], language);
+  const currencyCode = (row: TItemDraft) =>
+    row.currencyId === null ? null : (currencies.options.find((o) => o.id === row.currencyId)?.code ?? null);
+  /** The price of a row as money: in the row's currency, else with two decimals. */
+  const money = (row: TItemDraft) => (value: number) => formatPrice(value, language, currencyCode(row));
   const [selected, setSelected] = useState<Key[]>([]);
   const [searchText, setSearchText] = useState(search?.value ?? '');
   const [showRefs, setShowRefs] = useState(false);
@@ -177,24 +252,30 @@ export function PriceItemGrid({
     sorter: true,
     sortOrder: sort?.field === field ? sort.dir : null,
     render: (_value: unknown, row: TItemDraft) => {
-      if (readOnly) return row[field];
+      const isPrice = field === 'priceItemValue';
+      if (readOnly) {
+        const value = parseNumber(row[field]);
+        return isPrice && value !== null && !Number.isNaN(value) ? money(row)(value) : row[field];
+      }
       // A number that is not one shows as it is typed; the rest once a save was tried.
       const error = numberError(field, row[field]) ?? errors.get(row.key)?.[field];
-      return (
-        <Input
-          size="small"
-          inputMode="decimal"
-          value={row[field]}
-          status={error ? 'error' : undefined}
-          title={errorText(error, PRICE_ITEM_NUMBER_RANGE[field])}
-          aria-invalid={error ? true : undefined}
-          aria-label={cellLabel(title, row)}
-          data-row={row.key}
-          data-control={field}
-          data-testid={`price-item-${field}`}
-          style={{ textAlign: 'end' }}
-          onChange={(event) => change(row, { [field]: event.target.value })}
-        />
+      const props = {
+        size: 'small',
+        inputMode: 'decimal',
+        status: error ? 'error' : undefined,
+        title: errorText(error, PRICE_ITEM_NUMBER_RANGE[field]),
+        'aria-invalid': error ? true : undefined,
+        'aria-label': cellLabel(title, row),
+        'data-row': row.key,
+        'data-control': field,
+        'data-testid': `price-item-${field}`,
+        style: { textAlign: 'end' },
+        onChange: (event: ChangeEvent<HTMLInputElement>) => change(row, { [field]: event.target.value }),
+      } as const;
+      return isPrice ? (
+        <MoneyInput {...props} text={row[field]} format={money(row)} />
+      ) : (
+        <Input {...props} value={row[field]} />
       );
     },
   });
@@ -234,19 +315,15 @@ export function PriceItemGrid({
   };
 
   const columns: TableColumnType<TItemDraft>[] = [
-    textColumn('orderNumber', t('priceLists.grid.orderNumber'), 140),
-    textColumn('priceItemDescription', t('priceLists.grid.description'), 240),
-    numberColumn('priceItemValue', t('priceLists.grid.value'), 120),
-    ...(showRefs
-      ? REF_FIELDS.map((field, index) =>
-          numberColumn(field, t('priceLists.grid.refValue', { n: index + 1 }), 110),
-        )
-      : []),
-    numberColumn('kFactor', t('priceLists.grid.kFactor'), 100),
-    textColumn('priceItemReference', t('priceLists.grid.reference'), 160),
-    idColumn('priceItemPerUnitId', t('priceLists.grid.perUnit'), units, 110),
-    idColumn('priceItemMeasurementUnitId', t('priceLists.grid.unit'), units, 110),
-    idColumn('currencyId', t('priceLists.grid.currency'), currencies, 110),
+    textColumn('orderNumber', title('orderNumber'), 140),
+    textColumn('priceItemDescription', title('priceItemDescription'), 240),
+    numberColumn('priceItemValue', title('priceItemValue'), 130),
+    ...(showRefs ? REF_FIELDS.map((field) => numberColumn(field, title(field), 110)) : []),
+    numberColumn('kFactor', title('kFactor'), 100),
+    textColumn('priceItemReference', title('priceItemReference'), 160),
+    idColumn('priceItemPerUnitId', title('priceItemPerUnitId'), units, 110),
+    idColumn('priceItemMeasurementUnitId', title('priceItemMeasurementUnitId'), units, 110),
+    idColumn('currencyId', title('currencyId'), currencies, 110),
   ];
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0) + 48;
 

@@ -1,6 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useNumberFormat } from '../../../shared/i18n/number-format.ts';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { StatusTag } from '../../../shared/list/status-tag.tsx';
 import type { TPriceListSummary } from '../api/find-price-lists.ts';
@@ -8,6 +9,7 @@ import type { TPriceListSummary } from '../api/find-price-lists.ts';
 /** The price lists table's columns; keys that are sort fields sort on the server. */
 export function usePriceListColumns(): TListColumn<TPriceListSummary>[] {
   const { t } = useTranslation();
+  const format = useNumberFormat();
   return [
     {
       key: 'priceListCode',
@@ -43,7 +45,7 @@ export function usePriceListColumns(): TListColumn<TPriceListSummary>[] {
       title: t('priceLists.itemCount'),
       sortable: true,
       width: 120,
-      render: (list) => list.itemCount.toLocaleString(),
+      render: (list) => format.number(list.itemCount),
     },
     {
       key: 'active',

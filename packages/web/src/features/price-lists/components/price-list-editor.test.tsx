@@ -78,6 +78,8 @@ const pipes: TPriceListSummary = {
 
 type TCall = { url: string; body: Record<string, unknown> };
 let calls: TCall[] = [];
+/** The next save is refused: the code is taken. */
+let conflict = false;
 const writes = () => calls.filter((c) => /\/prices\/(save|update)\//.test(c.url));
 const reads = () => calls.filter((c) => c.url.includes('/prices/get/pricelist/'));
 /** The items the fake server keeps; the get pages, sorts and searches them as the real one does. */
@@ -202,6 +204,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
 
   beforeEach(() => {
     calls = [];
+    conflict = false;
     stored = pipes.priceItemInfos;
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -224,6 +227,17 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
           return Promise.resolve(respond(genericList('currencylist', [[301, 'EUR']])));
         if (path.includes('/list/get/')) return Promise.resolve(respond(genericList('other', [])));
         if (path.includes('/prices/get/pricelist/')) return Promise.resolve(respond(pageOf(body)));
+        if (conflict && path.includes('/prices/update/pricelist'))
+          return Promise.resolve(
+            new Response(
+              JSON.stringify({
+                responseCode: 409,
+                errorMessages: ['[Title] Conflict', '[Detail] A price list with this code already exists'],
+                errorDetails: [{ key: 'priceListCodeTaken', field: 'priceListCode' }],
+              }),
+              { status: 409, headers: { 'Content-Type': 'application/json' } },
+            ),
+          );
         // A save stores the changes: the edited value, the added item with its id, less the removed.
         if (path.includes('/prices/update/pricelist'))
           stored = [item(2, 'A-002', 7.25), item(11, 'A-003', 0)];
@@ -243,7 +257,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     await screen.findByText('Items: 2');
     expect(screen.queryByTestId('price-list-dirty')).toBeNull();
 
-    fireEvent.change(await findCell('Value, item A-002'), { target: { value: '7,25' } });
+    fireEvent.change(await findCell('Price, item A-002'), { target: { value: '7,25' } });
     await screen.findByTestId('price-list-dirty');
     fireEvent.click(screen.getByTestId('price-item-add'));
     fireEvent.change(cell('Order number, item new item'), { target: { value: 'A-003' } });
@@ -281,7 +295,8 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
         screen.getAllByTestId('price-item-orderNumber').map((input) => (input as HTMLInputElement).value),
       ).toEqual(['A-002', 'A-003']),
     );
-    expect((cell('Value, item A-002') as HTMLInputElement).value).toBe('7.25');
+    // Not focused, a price shows as money in its currency.
+    expect((cell('Price, item A-002') as HTMLInputElement).value).toBe('€7.25');
 
     // Saving the header alone sends no item changes and reads nothing again.
     fireEvent.change(screen.getByTestId('price-list-description'), { target: { value: 'Pipes, steel' } });
@@ -294,7 +309,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
 
   it('marks a value that is not a number and a repeated order number, and sends nothing', async () => {
     renderEditor();
-    const value = await findCell('Value, item A-001');
+    const value = await findCell('Price, item A-001');
     fireEvent.change(value, { target: { value: 'ten' } });
     await waitFor(() => expect(value.getAttribute('aria-invalid')).toBe('true'));
     fireEvent.change(cell('Order number, item A-002'), { target: { value: 'a-001' } });
@@ -308,9 +323,9 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
 
   it('sorts the rows by a column on the server without marking the list changed', async () => {
     renderEditor();
-    await findCell('Value, item A-001');
-    fireEvent.click(screen.getByText('Value'));
-    fireEvent.click(screen.getByText('Value'));
+    await findCell('Price, item A-001');
+    fireEvent.click(screen.getByText('Price'));
+    fireEvent.click(screen.getByText('Price'));
     await waitFor(() =>
       expect(
         screen.getAllByTestId('price-item-orderNumber').map((input) => (input as HTMLInputElement).value),
@@ -331,25 +346,28 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     async () => {
       stored = Array.from({ length: 250 }, (_, n) => item(n + 1, `P-${String(n + 1).padStart(3, '0')}`, n));
       renderEditor({ ...pipes, itemCount: 250 });
-      fireEvent.change(await findCell('Value, item P-001'), { target: { value: '99' } });
+      fireEvent.change(await findCell('Price, item P-001'), { target: { value: '99' } });
       await screen.findByTestId('price-list-dirty');
-      expect(screen.queryByRole('textbox', { name: 'Value, item P-101' })).toBeNull();
+      expect(screen.queryByRole('textbox', { name: 'Price, item P-101' })).toBeNull();
 
       fireEvent.click(within(screen.getByTestId('price-item-pages')).getByTitle('2'));
-      fireEvent.change(await findCell('Value, item P-101'), { target: { value: '1,5' } });
+      fireEvent.change(await findCell('Price, item P-101'), { target: { value: '1,5' } });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Select item P-102' }));
       fireEvent.click(screen.getByTestId('price-item-remove'));
       await screen.findByText('Items: 249');
       expect(reads().at(-1)?.body).toEqual({ page: 2, pageSize: 100 });
 
       fireEvent.click(within(screen.getByTestId('price-item-pages')).getByTitle('1'));
-      expect(((await findCell('Value, item P-001')) as HTMLInputElement).value).toBe('99');
+      expect(((await findCell('Price, item P-001')) as HTMLInputElement).value).toBe('€99.00');
       fireEvent.change(screen.getByRole('searchbox', { name: 'Search the items' }), {
         target: { value: 'p-10' },
       });
-      await waitFor(() => expect(reads().at(-1)?.body).toEqual({ page: 1, pageSize: 100, search: 'p-10' }));
-      expect(((await findCell('Value, item P-101')) as HTMLInputElement).value).toBe('1,5');
-      expect(screen.queryByRole('textbox', { name: 'Value, item P-102' })).toBeNull();
+      // A page of 100 rows renders slowly in jsdom: the search's read waits for it.
+      await waitFor(() => expect(reads().at(-1)?.body).toEqual({ page: 1, pageSize: 100, search: 'p-10' }), {
+        timeout: 10_000,
+      });
+      expect(((await findCell('Price, item P-101')) as HTMLInputElement).value).toBe('€1.50');
+      expect(screen.queryByRole('textbox', { name: 'Price, item P-102' })).toBeNull();
 
       await save();
       await waitFor(() => expect(writes()).toHaveLength(1));
@@ -366,7 +384,7 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
 
   it('lists the rows of a refused import with their reasons and keeps the items', async () => {
     renderEditor();
-    await findCell('Value, item A-001');
+    await findCell('Price, item A-001');
     const input = screen.getByTestId('price-list-import').querySelector('input[type=file]');
     if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
     const file = new File(['x'], 'items.xlsx', {
@@ -377,7 +395,8 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    expect(FakeXhr.sent[0]?.url).toBe('api/prices/import/pricelist/5/upload');
+    // The file is checked first: a dry run, which answers the same errors.
+    expect(FakeXhr.sent[0]?.url).toBe('api/prices/import/pricelist/5/upload?dryRun=true');
     act(() =>
       FakeXhr.sent[0]?.answer(422, {
         errorMessages: [
@@ -412,8 +431,95 @@ describe('PriceListForm', { timeout: 30_000 }, () => {
     expect(rows).toEqual([
       ['3', 'Price', '“twelve” is not a number'],
       ['7', 'Currency', '“XYZ” is not in its list'],
-      ['8', 'Price', '“10000000000” is not between 0 and 9999999999'],
+      ['8', 'Price', '“10000000000” is not between 0 and 9,999,999,999'],
     ]);
     expect(screen.getByText('Items: 2')).toBeTruthy();
+    // Below the grid the errors would go unseen: their heading takes the focus.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('The file was not imported'));
+    expect(document.activeElement?.tagName).toBe('H3');
+  });
+
+  it('asks with the counts before an import, applies it, and undoes it with the items it replaced', async () => {
+    renderEditor();
+    await findCell('Price, item A-001');
+    const input = screen.getByTestId('price-list-import').querySelector('input[type=file]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    const file = new File(['x'], 'items.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [file] } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() =>
+      FakeXhr.sent[0]?.answer(200, {
+        errorMessages: [],
+        priceListInfos: [{ ...pipes, priceItemInfos: [] }],
+        importPreview: { rows: 3, added: 2, changed: 1, removed: 1, unchanged: 0 },
+      }),
+    );
+    const preview = await screen.findByTestId('price-list-import-preview');
+    expect(within(preview).getByTestId('price-list-import-added').textContent).toBe('2');
+    expect(within(preview).getByTestId('price-list-import-changed').textContent).toBe('1');
+    expect(within(preview).getByTestId('price-list-import-removed').textContent).toBe('1');
+    expect(within(preview).getByTestId('price-list-import-unchanged').textContent).toBe('0');
+    within(preview).getByText('You can undo the import for 30 seconds.');
+    // Nothing is imported until the person confirms; the items to put back are read meanwhile.
+    expect(FakeXhr.sent).toHaveLength(1);
+    await waitFor(() => expect(reads().some((r) => r.body.pageSize === 1000)).toBe(true));
+
+    fireEvent.click(screen.getByTestId('price-list-import-confirm'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(FakeXhr.sent[1]?.url).toBe('api/prices/import/pricelist/5/upload');
+    const imported = [item(21, 'B-001', 1), item(22, 'B-002', 2), item(23, 'A-002', 5)];
+    act(() =>
+      FakeXhr.sent[1]?.answer(200, {
+        errorMessages: [],
+        priceListInfos: [{ ...pipes, itemCount: 3, priceItemInfos: imported }],
+      }),
+    );
+    const done = await screen.findByTestId('price-list-import-done');
+    within(done).getByText('Imported 3 items.');
+    // A just-imported list has nothing to save.
+    expect(screen.queryByTestId('price-list-dirty')).toBeNull();
+    expect(screen.getByTestId('price-list-save').hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(done).getByTestId('price-list-import-undo'));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    const restored = (writes()[0]?.body.priceListInfos as Record<string, unknown>[])[0];
+    expect(writes()[0]?.url).toBe('api/prices/update/pricelist');
+    expect(restored).toMatchObject({ priceListId: 5, priceListCode: 'PIPES', active: true });
+    expect(restored?.priceItemInfos).toEqual(
+      pipes.priceItemInfos.map(({ priceItemId: _id, priceListId: _list, ...rest }) => rest),
+    );
+    await waitFor(() => expect(screen.queryByTestId('price-list-import-done')).toBeNull());
+  });
+
+  it('starts a new list clean: no unsaved changes and nothing to save until something is typed', async () => {
+    renderEditor(null);
+    await screen.findByTestId('price-list-code');
+    expect(screen.queryByTestId('price-list-dirty')).toBeNull();
+    expect(screen.getByTestId('price-list-save').hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByTestId('price-list-code'), { target: { value: 'NEW' } });
+    await screen.findByTestId('price-list-dirty');
+    expect(screen.getByTestId('price-list-save').hasAttribute('disabled')).toBe(false);
+    fireEvent.change(screen.getByTestId('price-list-code'), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByTestId('price-list-dirty')).toBeNull());
+  });
+
+  it('shows a taken code at the code field, in words', async () => {
+    conflict = true;
+    renderEditor();
+    await findCell('Price, item A-001');
+    fireEvent.change(screen.getByTestId('price-list-code'), { target: { value: 'OTHER' } });
+    await save();
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    await screen.findByText('A price list with this code already exists');
+    expect(screen.getByTestId('price-list-code').closest('.ant-form-item-has-error')).not.toBeNull();
+    fireEvent.change(screen.getByTestId('price-list-code'), { target: { value: 'OTHER-2' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('price-list-code').closest('.ant-form-item-has-error')).toBeNull(),
+    );
   });
 });

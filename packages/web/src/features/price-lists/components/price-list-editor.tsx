@@ -41,6 +41,10 @@ import { SaveBar } from '../../../shared/ui/save-bar.tsx';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard.tsx';
 import { RecordRoute } from '../../../shared/ui/record-route.tsx';
 import { ConfirmDeleteButton } from '../../../shared/ui/confirm-delete-button.tsx';
+import { serverFieldErrors } from '../../../shared/ui/server-field-errors.ts';
+
+/** The server's fields the editor's header shows errors at. */
+const CODE_FIELD = { priceListCode: 'priceListCode' } as const;
 
 /** #/price-lists/new and #/price-lists/:id: a price list, its items grid, import and export. */
 export function PriceListEditor() {
@@ -96,8 +100,10 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
   const rows = useMemo(() => shownRows(draft, page), [draft, page]);
   const itemsDirty = useMemo(() => hasEdits(draft), [draft]);
   const original = useMemo(() => listDraftOf(saved), [saved]);
-  const dirty = mayEdit && (saved === null || itemsDirty || !sameHeader(header, original));
-  const guard = useLeaveGuard(() => dirty && (saved !== null || itemsDirty || header.priceListCode !== ''), {
+  // Against what was loaded or last saved (a blank draft for a new list): a fresh form is clean.
+  const dirty = mayEdit && (itemsDirty || !sameHeader(header, original));
+  const [codeTaken, setCodeTaken] = useState<string | undefined>(undefined);
+  const guard = useLeaveGuard(() => dirty, {
     text: t('priceLists.leaveText'),
     testId: 'price-list-confirm-leave',
   });
@@ -111,7 +117,10 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
   const invalid = codeMissing || itemErrors.size > 0;
   const itemCount = (saved?.itemCount ?? 0) + draft.added.length - draft.removed.size;
 
-  const patchHeader = (patch: Partial<TPriceListDraft>) => setHeader((current) => ({ ...current, ...patch }));
+  const patchHeader = (patch: Partial<TPriceListDraft>) => {
+    if (patch.priceListCode !== undefined) setCodeTaken(undefined);
+    setHeader((current) => ({ ...current, ...patch }));
+  };
 
   /** Takes `next` as the saved list and reads the page shown again (its items as now stored). */
   const settle = async (next: TPriceListSummary) => {
@@ -123,6 +132,7 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
   };
 
   const cancel = () => {
+    setCodeTaken(undefined);
     setHeader(listDraftOf(saved));
     setDraft(NO_EDITS);
     setAttempted(false);
@@ -143,8 +153,10 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
       }
       await settle(next);
       toast.success(t('priceLists.saved', { count: next.itemCount }));
-    } catch {
-      // The API client shows why (a taken code, a repeated order number, a reference not in its list).
+    } catch (error) {
+      // The API client shows why (a taken code, a repeated order number, a reference not in its list);
+      // a taken code also shows at its field.
+      setCodeTaken(serverFieldErrors(error, CODE_FIELD).get('priceListCode')?.[0]);
     }
   };
 
@@ -261,7 +273,7 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
               schema={ZPriceListInput.in.shape.priceListCode}
               readOnly={!mayEdit}
               required={mayEdit}
-              error={codeMissing ? t('priceLists.codeRequired') : undefined}
+              error={codeMissing ? t('priceLists.codeRequired') : codeTaken}
               onChange={(priceListCode) => patchHeader({ priceListCode })}
             />
             <HeaderText
@@ -349,12 +361,9 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
             </Typography.Paragraph>
           ) : (
             <PriceListImport
-              priceListId={saved.priceListId}
+              list={saved}
               kind={saved.isPartList ? 'partlist' : 'pricelist'}
-              onImported={(next) => {
-                void settle(next);
-                toast.success(t('priceLists.import.done', { count: next.itemCount }));
-              }}
+              onImported={(next) => void settle(next)}
             />
           )}
         </Card>
@@ -372,6 +381,7 @@ export function PriceListForm({ list }: { list: TPriceListSummary | null }) {
               : null
           }
           unsavedText={t('priceLists.unsaved')}
+          saveNeedsChange
           onCancel={cancel}
           onSave={() => void submit()}
         />
