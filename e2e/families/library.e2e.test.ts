@@ -289,8 +289,8 @@ describe('family library', () => {
     await signIn(partner, env.portal.url, partnerLogin, partnerPassword);
     await partner.goto(`${env.portal.url}#/families?q=${prefix}`);
     await partner.locator('[data-testid=family-card]').first().waitFor();
-    await partner.locator('[data-testid=families-scope]').getByText('My requests', { exact: true }).click();
-    await waitForHash(partner, /mine=true/);
+    await partner.locator('[data-testid=families-scope-mine]').click();
+    await waitForHash(partner, /scope=mine/);
     const request = partner.locator('[data-testid=family-card]', { hasText: `${prefix} Requested door` });
     await request.waitFor();
     expect(await request.locator('[data-testid=family-status]').innerText()).toBe('Awaiting approval');

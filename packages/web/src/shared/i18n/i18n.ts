@@ -5,6 +5,7 @@ import en from '../../locales/en/translation.json';
 import { loadAntdLocale } from './antd-locales.ts';
 import type { TLanguage } from './languages.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, storedLanguage } from './languages.ts';
+import { numberFormatter } from './number-format.ts';
 
 // English ships with the app (it is the fallback); every other language is fetched when chosen,
 // so the first page carries one translation, not six.
@@ -36,13 +37,15 @@ export function initI18n(language: TLanguage = storedLanguage()): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n
       .use(lazyLocales)
+      .use(numberFormatter())
       .use(initReactI18next)
       .init({
         resources: { en: { translation: en } },
         partialBundledLanguages: true,
         lng: language,
         fallbackLng: DEFAULT_LANGUAGE,
-        interpolation: { escapeValue: false },
+        // Every value passes the formatter, which writes quantities in the language (number-format.ts).
+        interpolation: { escapeValue: false, alwaysFormat: true },
         returnNull: false,
         initAsync: false,
       });

@@ -15,6 +15,12 @@ export type TListColumn<T> = {
   /** The server (or pageLocally) sorts by this column; its key is the sort field. */
   sortable?: boolean;
   width?: number;
+  /**
+   * The narrowest a column without a width gets (it takes the room the others leave). Given on any
+   * column, the table scrolls inside its frame on a window too narrow for every column's width,
+   * rather than squeezing a name until it runs over its neighbour.
+   */
+  minWidth?: number;
   ellipsis?: boolean;
   /** Narrowest window that shows the column in the table; stacked rows always show it. */
   showFrom?: Breakpoint;
@@ -88,6 +94,11 @@ export type TDataTableProps<T, TField extends string> = {
 
 const BREAKPOINTS: readonly Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl', 'xxxl'];
 
+/** The narrowest a column without a width (and without a minWidth) is counted as. */
+const FLEXIBLE_MIN_WIDTH = 160;
+const SELECTION_WIDTH = 32;
+const ACTIONS_WIDTH = 132;
+
 /** Headers break between words only; CJK text keeps its words whole as well. */
 const HEADER_TEXT: CSSProperties = { wordBreak: 'keep-all', overflowWrap: 'normal' };
 
@@ -152,14 +163,20 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
   );
   const sortOrder = (key: string) =>
     state.sort?.field === key ? (state.sort.dir === 'asc' ? 'ascend' : 'descend') : null;
+  // A fixed width never splits a header's word: the column grows to its longest word.
+  const widthOf = (column: TListColumn<T>) =>
+    column.width === undefined
+      ? undefined
+      : Math.max(column.width, headerMinWidth(column.title, measure, column.sortable === true));
+  const shown = props.columns.filter((column) => !column.showFrom || screens[column.showFrom] === true);
+  const scrollX =
+    shown.reduce((sum, column) => sum + (widthOf(column) ?? column.minWidth ?? FLEXIBLE_MIN_WIDTH), 0) +
+    (props.selection ? SELECTION_WIDTH : 0) +
+    (props.actions ? ACTIONS_WIDTH : 0);
   const columns: TableProps<T>['columns'] = props.columns.map((column) => ({
     key: column.key,
     title: <span style={HEADER_TEXT}>{column.title}</span>,
-    // A fixed width never splits a header's word: the column grows to its longest word.
-    width:
-      column.width === undefined
-        ? undefined
-        : Math.max(column.width, headerMinWidth(column.title, measure, column.sortable === true)),
+    width: widthOf(column),
     ellipsis: column.ellipsis,
     responsive: column.showFrom ? BREAKPOINTS.slice(BREAKPOINTS.indexOf(column.showFrom)) : undefined,
     ...(column.sortable ? { sorter: true, sortOrder: sortOrder(column.key) } : {}),
@@ -170,7 +187,7 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
     columns.push({
       key: 'actions',
       title: <span className="sr-only">{t('common.actions')}</span>,
-      width: 132,
+      width: ACTIONS_WIDTH,
       render: (_value: unknown, row: T) => (
         <RowActions actions={actions(row)} rowLabel={props.rowLabel(row)} />
       ),
@@ -216,6 +233,7 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
             : undefined
         }
         pagination={paged ? pagination : false}
+        scroll={props.columns.some((column) => column.minWidth !== undefined) ? { x: scrollX } : undefined}
       />
     </>
   );

@@ -65,7 +65,7 @@ describe('ExportButton', { timeout: 20_000 }, () => {
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines[0]).toBe('Id,Name');
     expect(lines.at(-1)).toBe('2345,Zoë 2345');
-    expect(toast.success).toHaveBeenCalledWith('Rows exported: 2345');
+    expect(toast.success).toHaveBeenCalledWith('Rows exported: 2,345');
   });
 
   it('says so when a page cannot be fetched, and downloads nothing', async () => {

@@ -3,7 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 
 export type TSearchBoxProps = {
   value: string;
-  onSearch: (value: string) => void;
+  /**
+   * `typing`: typing paused; `committed`: Enter, or leaving the box with text not searched yet. A
+   * screen whose filters are history entries pushes one per typed search (see useListState).
+   */
+  onSearch: (value: string, how: 'typing' | 'committed') => void;
+  /** Enter or leaving the box: the typed search is done (called after any onSearch). */
+  onCommit?: () => void;
   label: string;
   placeholder?: string;
   testId?: string;
@@ -13,10 +19,11 @@ export type TSearchBoxProps = {
 
 export const SEARCH_DELAY_MS = 400;
 
-/** A search field that searches once typing pauses (or at once on Enter), kept in step with the URL. */
+/** A search field that searches once typing pauses (or at once on Enter or on leaving it), kept in step with the URL. */
 export function SearchBox({
   value,
   onSearch,
+  onCommit,
   label,
   placeholder,
   testId,
@@ -29,12 +36,27 @@ export function SearchBox({
     latest.current = onSearch;
   }, [onSearch]);
 
+  // The search this box sent last. The router shows a navigation as a transition, after the keys
+  // typed meanwhile: the URL coming back with it must not undo them.
+  const sent = useRef<string | null>(null);
+  const send = (next: string, how: 'typing' | 'committed') => {
+    sent.current = next;
+    latest.current(next, how);
+  };
+
   // Back, forward or "clear the filters" change the URL: show what it says.
-  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    const echo = value === sent.current;
+    sent.current = null;
+    if (!echo) setText(value);
+  }, [value]);
 
   useEffect(() => {
     if (text === value) return;
-    const handle = setTimeout(() => latest.current(text), delayMs);
+    const handle = setTimeout(() => {
+      sent.current = text;
+      latest.current(text, 'typing');
+    }, delayMs);
     return () => clearTimeout(handle);
   }, [text, value, delayMs]);
 
@@ -45,7 +67,14 @@ export function SearchBox({
       placeholder={placeholder}
       aria-label={label}
       onChange={(event) => setText(event.target.value)}
-      onSearch={(next) => onSearch(next)}
+      onSearch={(next) => {
+        send(next, 'committed');
+        onCommit?.();
+      }}
+      onBlur={() => {
+        if (text !== value) send(text, 'committed');
+        onCommit?.();
+      }}
       style={{ flex: '1 1 240px', maxWidth: 360 }}
       data-testid={testId}
     />

@@ -8,8 +8,11 @@ export type TListController<TField extends string, F extends TFilterSpecs, T = u
   state: TListState<TField, F>;
   query: TListQuery<TField, F>;
   filtered: boolean;
-  /** Changes the URL state (replacing the history entry) and clears the selection. */
-  update: (patch: TListPatch<TField, F>) => void;
+  /**
+   * Changes the URL state and clears the selection; the history entry is replaced, or (with
+   * `history: 'push'`) a new one is pushed unless `replace` is given or nothing changed.
+   */
+  update: (patch: TListPatch<TField, F>, options?: { replace?: boolean }) => void;
   /** Drops the search and every filter. */
   clearFilters: () => void;
   selected: T[];
@@ -18,31 +21,45 @@ export type TListController<TField extends string, F extends TFilterSpecs, T = u
   pageBackIfEmptied: (removed: number, shownBefore: number) => void;
 };
 
+export type TListHistory = {
+  /**
+   * 'replace' (the default): the browser's Back leaves the screen. 'push': every change is a
+   * history entry, so Back undoes the last filter, sort or page.
+   */
+  history?: 'push' | 'replace';
+};
+
 /** Binds a list definition to the URL query of the current route. */
 export function useListState<TField extends string, F extends TFilterSpecs, T = unknown>(
   definition: TListDefinition<TField, F>,
+  { history = 'replace' }: TListHistory = {},
 ): TListController<TField, F, T> {
   const [params, setParams] = useSearchParams();
   const [selected, setSelected] = useState<T[]>([]);
   const state = useMemo(() => definition.parse(params), [definition, params]);
   const query = useMemo(() => definition.toQuery(state), [definition, state]);
 
-  const update = useCallback(
-    (patch: TListPatch<TField, F>) => {
-      setParams((current) => definition.serialize(definition.apply(definition.parse(current), patch)), {
-        replace: true,
-      });
+  const go = useCallback(
+    (change: (state: TListState<TField, F>) => TListState<TField, F>, replace: boolean) => {
+      const next = definition.serialize(change(definition.parse(params)));
+      // A change to the same place (Enter on the same search) adds no entry to go Back through.
+      if (!replace && next.toString() === definition.serialize(definition.parse(params)).toString()) return;
+      setParams(next, { replace });
       setSelected([]);
     },
-    [definition, setParams],
+    [definition, params, setParams],
   );
 
-  const clearFilters = useCallback(() => {
-    setParams((current) => definition.serialize(definition.cleared(definition.parse(current))), {
-      replace: true,
-    });
-    setSelected([]);
-  }, [definition, setParams]);
+  const update = useCallback(
+    (patch: TListPatch<TField, F>, options: { replace?: boolean } = {}) =>
+      go((current) => definition.apply(current, patch), options.replace ?? history === 'replace'),
+    [definition, go, history],
+  );
+
+  const clearFilters = useCallback(
+    () => go((current) => definition.cleared(current), history === 'replace'),
+    [definition, go, history],
+  );
 
   const pageBackIfEmptied = useCallback(
     (removed: number, shownBefore: number) => {

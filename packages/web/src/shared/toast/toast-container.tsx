@@ -21,7 +21,7 @@ const ICONS: Record<TToastType, ReactNode> = {
   default: <MessageFilled />,
 };
 
-/** Top-right stack of toasts, newest on top, 320 px wide (spec 2 and 9). */
+/** A stack of toasts at the top centre, newest on top, 320 px wide (spec 2 and 9; placed clear of primary buttons, see the CSS). */
 export function ToastContainer() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
   const { token } = theme.useToken();

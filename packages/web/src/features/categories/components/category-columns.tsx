@@ -1,6 +1,7 @@
 import type { TCategory } from '@portal/contract';
 import { Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../../shared/i18n/number-format.ts';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { StatusTag } from '../../../shared/list/status-tag.tsx';
 import { CategoryThumbnail } from './category-thumbnail.tsx';
@@ -8,6 +9,7 @@ import { CategoryThumbnail } from './category-thumbnail.tsx';
 /** The categories table's columns; keys that are sort fields sort on the server. */
 export function useCategoryColumns(): TListColumn<TCategory>[] {
   const { t } = useTranslation();
+  const format = useNumberFormat();
   const { token } = theme.useToken();
   return [
     {
@@ -36,7 +38,7 @@ export function useCategoryColumns(): TListColumn<TCategory>[] {
       title: t('categories.families'),
       sortable: true,
       width: 130,
-      render: (c) => c.familyCount,
+      render: (c) => format.number(c.familyCount),
     },
     {
       key: 'active',

@@ -144,10 +144,10 @@ describe('CategoryForm', { timeout: 30_000 }, () => {
     expect(saved).toHaveLength(0);
   });
 
-  it('refuses a picture larger than 5 MiB', async () => {
+  it('refuses a picture larger than 5 MB', async () => {
     renderForm({});
     await pick(png(MAX_PICTURE_BYTES + 1));
-    await screen.findByText('The picture is larger than 5 MiB; choose a smaller one.');
+    await screen.findByText('The picture is larger than 5 MB; choose a smaller one.');
     expect(screen.queryByTestId('category-picture-preview')).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import type { TCompany } from '@portal/contract';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../../shared/i18n/number-format.ts';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
 import { StatusTag } from '../../../shared/list/status-tag.tsx';
@@ -9,6 +10,7 @@ import { CompanyLogo } from './company-logo.tsx';
 /** The companies table's columns; keys that are sort fields sort on the server. */
 export function useCompanyColumns(): TListColumn<TCompany>[] {
   const { t } = useTranslation();
+  const format = useNumberFormat();
   return [
     {
       key: 'companyName',
@@ -50,7 +52,7 @@ export function useCompanyColumns(): TListColumn<TCompany>[] {
       key: 'userCount',
       title: t('companies.users'),
       width: 90,
-      render: (c) => c.userCount ?? 0,
+      render: (c) => format.number(c.userCount ?? 0),
     },
     {
       key: 'active',

@@ -3,12 +3,14 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldTitle } from './field-title.ts';
 import { Link } from 'react-router-dom';
+import { useNumberFormat } from '../../../shared/i18n/number-format.ts';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { StatusTag } from '../../../shared/list/status-tag.tsx';
 
 /** The parameter lists table's columns; keys that are sort fields sort on the server. */
 export function useParameterListColumns(): TListColumn<TParameterList>[] {
   const { t } = useTranslation();
+  const format = useNumberFormat();
   return [
     {
       key: 'parameterListCode',
@@ -48,7 +50,7 @@ export function useParameterListColumns(): TListColumn<TParameterList>[] {
       key: 'families',
       title: t('parameterLists.familyCount'),
       width: 120,
-      render: (list) => list.familyCount ?? 0,
+      render: (list) => format.number(list.familyCount ?? 0),
     },
     {
       key: 'active',

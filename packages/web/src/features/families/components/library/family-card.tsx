@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { TRevitFamily } from '@portal/contract';
 import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../../../shared/i18n/number-format.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { FamilyRating } from './family-rating.tsx';
 import { FamilyStatus } from './family-status.tsx';
@@ -33,7 +34,8 @@ export function familyLine(family: TRevitFamily, none: string): string {
  * of a request. A click anywhere on the card opens the family; the keyboard uses the name's link.
  */
 export function FamilyCard({ family }: { family: TRevitFamily }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useNumberFormat();
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const path = familyPath(family);
@@ -95,7 +97,7 @@ export function FamilyCard({ family }: { family: TRevitFamily }) {
           >
             <DownloadOutlined aria-hidden />{' '}
             <span className="sr-only">{t('families.fields.downloads')}: </span>
-            {family.downloads.toLocaleString(i18n.language)}
+            {format.number(family.downloads)}
           </span>
         </Flex>
         <span title={family.companyName ?? undefined} style={{ ...secondary, ...CUT }}>

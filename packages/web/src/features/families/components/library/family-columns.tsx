@@ -2,6 +2,7 @@ import type { TRevitFamily } from '@portal/contract';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useNumberFormat } from '../../../../shared/i18n/number-format.ts';
 import type { TListColumn } from '../../../../shared/list/data-table.tsx';
 import { formatDateTime } from '../../../../shared/list/list-dates.ts';
 import { formatCost } from '../page/family-format.ts';
@@ -13,15 +14,20 @@ import { FamilyThumbnail } from './family-thumbnail.tsx';
 /** The table view's columns; keys that are FAMILY_SORT_FIELDS sort on the server. */
 export function useFamilyColumns({ withStatus }: { withStatus: boolean }): TListColumn<TRevitFamily>[] {
   const { t, i18n } = useTranslation();
+  const format = useNumberFormat();
   const none = '—';
   const columns: TListColumn<TRevitFamily>[] = [
     {
       key: 'revitFamilyName',
       title: t('families.fields.name'),
       sortable: true,
+      // The name is cut inside its cell (its whole text is the link's title), never over Category.
+      minWidth: 200,
       render: (f) => (
-        <Flex align="center" gap={10} style={{ minWidth: 160 }}>
-          <FamilyThumbnail hash={f.revitFamilyPictureHash} width={40} height={40} />
+        <Flex align="center" gap={10} style={{ minWidth: 0 }}>
+          <span style={{ flex: 'none', display: 'inline-flex' }}>
+            <FamilyThumbnail hash={f.revitFamilyPictureHash} width={40} height={40} />
+          </span>
           <Link
             to={familyPath(f)}
             title={f.revitFamilyName}
@@ -53,6 +59,7 @@ export function useFamilyColumns({ withStatus }: { withStatus: boolean }): TList
       title: t('families.fields.rating'),
       sortable: true,
       width: 120,
+      showFrom: 'xl',
       render: (f) => <FamilyRating rating={f.revitFamilyRating} />,
     },
     {
@@ -77,7 +84,8 @@ export function useFamilyColumns({ withStatus }: { withStatus: boolean }): TList
       title: t('families.fields.downloads'),
       sortable: true,
       width: 110,
-      render: (f) => f.downloads.toLocaleString(i18n.language),
+      showFrom: 'xl',
+      render: (f) => format.number(f.downloads),
     },
     {
       key: 'lastUpdate',

@@ -2,6 +2,7 @@ import type { TFacetCount, TFamilyFacets } from '@portal/contract';
 import { Button, Checkbox, Radio, theme, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../../../shared/i18n/number-format.ts';
 import {
   joinTags,
   minRatingOf,
@@ -32,8 +33,9 @@ function withChosen(values: readonly TFacetCount[], chosen: readonly string[]): 
 
 function Count({ count }: { count: number }) {
   const { token } = theme.useToken();
+  const format = useNumberFormat();
   return (
-    <span style={{ color: token.colorTextSecondary, marginInlineStart: 6 }}>{count.toLocaleString()}</span>
+    <span style={{ color: token.colorTextSecondary, marginInlineStart: 6 }}>{format.number(count)}</span>
   );
 }
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { familyFindRequest, familyLibrary, tagsOf, viewOf } from './family-library-state.ts';
+import {
+  familyFindRequest,
+  familyLibrary,
+  historyStep,
+  scopeOf,
+  sessionAtUrl,
+  tagsOf,
+  type TSearchSession,
+  viewOf,
+} from './family-library-state.ts';
 
 const parse = (query: string) => familyLibrary.parse(new URLSearchParams(query));
+const viewer = { companyId: 7 };
 
 describe('familyLibrary', () => {
   it('reads every filter, the sort, the search and the view from the URL', () => {
@@ -34,19 +44,25 @@ describe('familyLibrary', () => {
   });
 
   it('drops what it does not know: a sort field, a rating out of range, a view', () => {
-    const state = parse('sort=password:asc&rating=9&view=cards&mine=maybe');
+    const state = parse('sort=password:asc&rating=9&view=cards&mine=maybe&scope=everything');
     expect(state.sort).toBeNull();
     expect(state.filters.minRating).toBe('');
     expect(viewOf(state)).toBe('gallery');
-    expect(state.filters.mine).toBeNull();
+    expect(scopeOf(state)).toBe('all');
     expect(familyLibrary.serialize(state).toString()).toBe('');
   });
 
-  it('counts the view and "My requests" as places, not filters: clearing keeps them', () => {
-    const state = parse('view=table&mine=true&q=door&tag=steel&page=4');
-    expect(familyLibrary.isFiltered(parse('view=table&mine=true'))).toBe(false);
+  it('counts the view and the tab as places, not filters: clearing keeps them', () => {
+    const state = parse('view=table&scope=mine&q=door&tag=steel&page=4');
+    expect(familyLibrary.isFiltered(parse('view=table&scope=company'))).toBe(false);
     expect(familyLibrary.isFiltered(state)).toBe(true);
-    expect(familyLibrary.serialize(familyLibrary.cleared(state)).toString()).toBe('mine=true&view=table');
+    expect(familyLibrary.serialize(familyLibrary.cleared(state)).toString()).toBe('scope=mine&view=table');
+  });
+
+  it('opens "My requests" from an older mine=true link and writes it as scope=mine', () => {
+    const state = parse('mine=true&q=door');
+    expect(scopeOf(state)).toBe('mine');
+    expect(familyLibrary.serialize(state).toString()).toBe('q=door&scope=mine');
   });
 
   it('starts at the first page when a filter or the view changes', () => {
@@ -58,7 +74,7 @@ describe('familyLibrary', () => {
 
   it('builds the find request: versions as text, rating as a number, sorted by name by default', () => {
     expect(
-      familyFindRequest(parse('q=%20door%20&category=3&revit=2024&rating=4&company=7&tag=steel')),
+      familyFindRequest(parse('q=%20door%20&category=3&revit=2024&rating=4&company=7&tag=steel'), viewer),
     ).toEqual({
       sort: [{ field: 'revitFamilyName', dir: 'asc' }],
       search: 'door',
@@ -68,13 +84,105 @@ describe('familyLibrary', () => {
       companyIds: [7],
       tags: ['steel'],
     });
-    expect(familyFindRequest(parse(''))).toEqual({ sort: [{ field: 'revitFamilyName', dir: 'asc' }] });
+    expect(familyFindRequest(parse(''), viewer)).toEqual({
+      sort: [{ field: 'revitFamilyName', dir: 'asc' }],
+    });
   });
 
   it('asks for the own pending requests under "My requests"', () => {
-    expect(familyFindRequest(parse('mine=true'))).toMatchObject({
+    expect(familyFindRequest(parse('scope=mine'), viewer)).toEqual({
+      sort: [{ field: 'revitFamilyName', dir: 'asc' }],
       includeTempItems: true,
       tifStatuses: ['RfA', 'RfC', 'RfR', 'RfD', 'P'],
     });
+  });
+
+  it("asks for the company's published families and requests under its tab, narrowed by a chosen company", () => {
+    expect(familyFindRequest(parse('scope=company&q=door'), viewer)).toEqual({
+      sort: [{ field: 'revitFamilyName', dir: 'asc' }],
+      search: 'door',
+      companyIds: [7],
+      includeTempItems: true,
+      tifStatuses: ['A', 'RfA', 'RfC', 'RfR', 'RfD', 'P'],
+    });
+    expect(familyFindRequest(parse('scope=company&company=12'), viewer).companyIds).toEqual([12]);
+  });
+
+  it("builds another tab's find over the same search and filters, for its count", () => {
+    const state = parse('q=door&category=3&page=3');
+    expect(familyFindRequest(state, viewer, 'mine')).toEqual({
+      ...familyFindRequest(parse('q=door&category=3&scope=mine'), viewer),
+    });
+    expect(familyFindRequest(parse('scope=mine&q=door'), viewer, 'all')).toEqual(
+      familyFindRequest(parse('q=door'), viewer),
+    );
+  });
+});
+
+describe('historyStep', () => {
+  /** Runs changes from no session and answers whether each replaced the history entry. */
+  function walk(changes: [string, 'typing' | 'committed' | 'choice'][]) {
+    let session: TSearchSession = null;
+    return changes.map(([next, how]) => {
+      const step = historyStep(session, next, how);
+      session = step.session;
+      return step.replace;
+    });
+  }
+
+  it('pushes one entry for a typed search however often typing pauses, and replaces it after', () => {
+    expect(
+      walk([
+        ['do', 'typing'],
+        ['doo', 'typing'],
+        ['door', 'typing'],
+      ]),
+    ).toEqual([false, true, true]);
+  });
+
+  it('pushes every choice: a facet, a sort, a page, the view', () => {
+    expect(
+      walk([
+        ['', 'choice'],
+        ['', 'choice'],
+      ]),
+    ).toEqual([false, false]);
+  });
+
+  it('ends a typed search on Enter or leaving the box: the next typing is a new entry', () => {
+    expect(
+      walk([
+        ['do', 'typing'],
+        ['door', 'committed'],
+        ['doors', 'typing'],
+      ]),
+    ).toEqual([false, true, false]);
+    // Enter without a pause before it: one entry of its own.
+    expect(walk([['door', 'committed']])).toEqual([false]);
+  });
+
+  it('starts a new entry after a choice between two pauses', () => {
+    expect(
+      walk([
+        ['do', 'typing'],
+        ['do', 'choice'],
+        ['door', 'typing'],
+      ]),
+    ).toEqual([false, false, false]);
+  });
+});
+
+describe('sessionAtUrl', () => {
+  it('keeps the session while the URL shows a text it wrote, even one pause behind', () => {
+    const first = historyStep(null, 'do', 'typing').session;
+    const second = historyStep(first, 'door', 'typing').session;
+    expect(sessionAtUrl(second, 'do')).toBe(second);
+    expect(sessionAtUrl(second, 'door')).toBe(second);
+  });
+
+  it('ends the session when Back shows a search it did not write', () => {
+    const session = historyStep(null, 'door', 'typing').session;
+    expect(sessionAtUrl(session, '')).toBeNull();
+    expect(historyStep(sessionAtUrl(session, ''), 'win', 'typing').replace).toBe(false);
   });
 });

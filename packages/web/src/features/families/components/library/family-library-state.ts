@@ -4,6 +4,13 @@ import { defineList, type TListDefinition } from '../../../../shared/list/list-s
 export type TFamilySortField = (typeof FAMILY_SORT_FIELDS)[number];
 export type TFamilyView = 'gallery' | 'table';
 
+/**
+ * The library's tabs: `all` the published families the person may see, `company` their own
+ * company's families with its pending requests, `mine` their own requests waiting for approval.
+ */
+export const FAMILY_SCOPES = ['all', 'company', 'mine'] as const;
+export type TFamilyScope = (typeof FAMILY_SCOPES)[number];
+
 const filters = {
   categoryIds: { kind: 'ids', param: 'category' },
   revitVersions: { kind: 'ids', param: 'revit' },
@@ -11,8 +18,8 @@ const filters = {
   companyIds: { kind: 'ids', param: 'company' },
   /** Several tags, one per line here and one `tag` parameter each in the URL (tags may hold commas). */
   tags: { kind: 'text', param: 'tag' },
-  /** "My requests": the person's own pending items instead of the published library. */
-  mine: { kind: 'boolean', param: 'mine' },
+  /** Which tab of the library: '' the published library, 'company' or 'mine' (see TFamilyScope). */
+  scope: { kind: 'text', param: 'scope' },
   view: { kind: 'text', param: 'view' },
 } as const;
 
@@ -49,14 +56,20 @@ export function minRatingOf(state: TState): number | null {
   return state.filters.minRating && Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : null;
 }
 
+/** The tab a state shows. */
+export function scopeOf(state: TState): TFamilyScope {
+  return state.filters.scope === 'company' || state.filters.scope === 'mine' ? state.filters.scope : 'all';
+}
+
 export function viewOf(state: TState): TFamilyView {
   return state.filters.view === 'table' ? 'table' : 'gallery';
 }
 
 /**
  * The library's URL state: `#/families?view=table&page=2&sort=downloads:desc&q=door&category=3,4
- * &revit=2023,2024&rating=4&company=7&tag=steel&tag=fire%20rated&mine=true`. The view and the
- * "My requests" tab are places, not filters: clearing the filters keeps them.
+ * &revit=2023,2024&rating=4&company=7&tag=steel&tag=fire%20rated&scope=mine`. The view and the
+ * tab are places, not filters: clearing the filters keeps them. `mine=true` (older links) still
+ * opens "My requests".
  */
 export const familyLibrary: TListDefinition<TFamilySortField, TFamilyFilters> = {
   ...base,
@@ -73,7 +86,7 @@ export const familyLibrary: TListDefinition<TFamilySortField, TFamilyFilters> = 
         tags: joinTags(tags),
         minRating: minRatingOf(state) === null ? '' : state.filters.minRating,
         view: state.filters.view === 'table' ? 'table' : '',
-        mine: state.filters.mine === true ? true : null,
+        scope: params.get('mine') === 'true' ? 'mine' : scopeOf(state) === 'all' ? '' : scopeOf(state),
       },
     };
   },
@@ -83,13 +96,13 @@ export const familyLibrary: TListDefinition<TFamilySortField, TFamilyFilters> = 
     return params;
   },
   isFiltered(state) {
-    return base.isFiltered({ ...state, filters: { ...state.filters, view: '', mine: null } });
+    return base.isFiltered({ ...state, filters: { ...state.filters, view: '', scope: '' } });
   },
   cleared(state) {
     const cleared = base.cleared(state);
     return {
       ...cleared,
-      filters: { ...cleared.filters, view: state.filters.view, mine: state.filters.mine },
+      filters: { ...cleared.filters, view: state.filters.view, scope: state.filters.scope },
     };
   },
 };
@@ -97,20 +110,73 @@ export const familyLibrary: TListDefinition<TFamilySortField, TFamilyFilters> = 
 export type TFamilyListState = TState;
 export type TFamilyListPatch = Parameters<typeof familyLibrary.apply>[1];
 
-/** The find request of a state, without paging (the gallery pages itself, the table adds its page). */
-export function familyFindRequest(state: TFamilyListState): Omit<TFamilyFindRequest, 'page' | 'pageSize'> {
-  const { categoryIds, revitVersions, companyIds, mine } = state.filters;
+/** Who is looking: the find of the "company" tab needs their company. */
+export type TLibraryViewer = { companyId: number | null };
+
+/**
+ * The find request of a state (or of another tab over the same search and filters), without
+ * paging: the gallery pages itself, the table adds its page, and a tab's count asks for one row.
+ */
+export function familyFindRequest(
+  state: TFamilyListState,
+  viewer: TLibraryViewer,
+  scope: TFamilyScope = scopeOf(state),
+): Omit<TFamilyFindRequest, 'page' | 'pageSize'> {
+  const { categoryIds, revitVersions, companyIds } = state.filters;
   const search = state.search.trim();
   const tags = tagsOf(state);
   const minRating = minRatingOf(state);
+  // The company tab starts from the person's company; a company chosen in its facet narrows it.
+  const companies =
+    scope === 'company' && companyIds.length === 0 && viewer.companyId !== null
+      ? [viewer.companyId]
+      : companyIds;
   return {
     sort: [state.sort ?? base.spec.defaultSort],
     ...(search ? { search } : {}),
     ...(categoryIds.length ? { categoryIds } : {}),
     ...(revitVersions.length ? { revitVersions: revitVersions.map(String) } : {}),
     ...(minRating !== null ? { minRating } : {}),
-    ...(companyIds.length ? { companyIds } : {}),
+    ...(companies.length ? { companyIds: companies } : {}),
     ...(tags.length ? { tags } : {}),
-    ...(mine ? { includeTempItems: true, tifStatuses: [...MY_REQUEST_STATUSES] } : {}),
+    ...(scope === 'company' ? { includeTempItems: true, tifStatuses: ['A', ...MY_REQUEST_STATUSES] } : {}),
+    ...(scope === 'mine' ? { includeTempItems: true, tifStatuses: [...MY_REQUEST_STATUSES] } : {}),
   };
+}
+
+/**
+ * An open search being typed: the texts its pauses wrote to the URL. Its first pause pushed a
+ * history entry; the pauses after it replace that entry, so Back undoes the whole search at once.
+ */
+export type TSearchSession = { written: readonly string[] } | null;
+
+/** What changed the state: a pause while typing, a search committed (Enter, leaving the box), anything else. */
+export type TLibraryChange = 'typing' | 'committed' | 'choice';
+
+/**
+ * Whether a change replaces the current history entry or pushes a new one, and the typing session
+ * after it. Every choice (a facet, the tab, the view, a sort, a page) pushes; typing pushes once.
+ */
+export function historyStep(
+  session: TSearchSession,
+  nextSearch: string,
+  change: TLibraryChange,
+): { replace: boolean; session: TSearchSession } {
+  switch (change) {
+    case 'choice':
+      return { replace: false, session: null };
+    case 'typing':
+      return { replace: session !== null, session: { written: [...(session?.written ?? []), nextSearch] } };
+    case 'committed':
+      return { replace: session !== null, session: null };
+  }
+}
+
+/**
+ * The session once the URL shows `search`: it goes on while the URL shows a text it wrote (the
+ * router may show one pause's text after the next pause was written); Back, or any search it did
+ * not write, ends it.
+ */
+export function sessionAtUrl(session: TSearchSession, search: string): TSearchSession {
+  return session !== null && session.written.includes(search) ? session : null;
 }

@@ -1,5 +1,6 @@
 import type { TFamilyFacets, TRevitFamily } from '@portal/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../../shared/list/list-test-support.tsx';
 import { apiAnswer } from '../../../../shared/test/api-answer.ts';
@@ -82,6 +83,16 @@ let answer: (body: TBody) => { revitFamilyInfos: TRevitFamily[]; totalCount: num
 const defaultAnswer = answer;
 
 const renderLibrary = (url = '/families') => renderAt(<FamilyLibrary />, url);
+
+/** The browser's Back button, as the memory router knows it. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 const lastFind = () => finds.at(-1);
@@ -297,13 +308,16 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
         : defaultAnswer(body);
     const view = renderLibrary('/families');
     await screen.findAllByTestId('family-card');
-    fireEvent.click(screen.getByRole('radio', { name: 'My requests' }));
-    await waitFor(() => expect(location()).toBe('?mine=true'));
+    fireEvent.click(await screen.findByRole('radio', { name: 'My requests (1)' }));
+    await waitFor(() => expect(location()).toBe('?scope=mine'));
     await waitFor(() =>
-      expect(lastFind()).toMatchObject({
-        includeTempItems: true,
-        tifStatuses: ['RfA', 'RfC', 'RfR', 'RfD', 'P'],
-      }),
+      expect(finds).toContainEqual(
+        expect.objectContaining({
+          includeTempItems: true,
+          tifStatuses: ['RfA', 'RfC', 'RfR', 'RfD', 'P'],
+          pageSize: 60,
+        }),
+      ),
     );
     const card = await screen.findByRole('article', { name: 'My new door' });
     expect(within(card).getByText('Awaiting approval')).toBeTruthy();
@@ -313,8 +327,94 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
     signInAs(READER, { id: 3 });
     renderLibrary('/families');
     await screen.findAllByTestId('family-card');
-    expect(screen.queryByRole('radio', { name: 'My requests' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /My requests/ })).toBeNull();
     expect(screen.queryByTestId('family-create')).toBeNull();
+  });
+
+  it('counts each tab with the same find, and points a partner with only requests to them', async () => {
+    signInAs(PARTNER, { id: 2, companyId: 7 });
+    // Nothing published yet; the company has 3 families and requests, 2 of them the partner's requests.
+    answer = (body) => {
+      const statuses = (body.tifStatuses as string[] | undefined) ?? [];
+      const total = statuses.includes('A') ? 3 : statuses.length > 0 ? 2 : 0;
+      return {
+        revitFamilyInfos: Array.from({ length: Math.min(total, body.pageSize) }, (_, i) =>
+          family(i + 1, { tifStatus: 'RfA' }),
+        ),
+        totalCount: total,
+      };
+    };
+    renderLibrary('/families');
+    const empty = await screen.findByTestId('list-empty');
+    await within(empty).findByText(
+      'No published families yet. Those waiting for approval are under the other tabs.',
+    );
+    const tabs = screen.getByTestId('families-scope');
+    expect(within(tabs).getByRole('radio', { name: 'Library (0)' })).toBeTruthy();
+    expect(within(tabs).getByRole('radio', { name: "My company's families (3)" })).toBeTruthy();
+    expect(within(tabs).getByRole('radio', { name: 'My requests (2)' })).toBeTruthy();
+    // Each count is the find of its tab over the same search and filters, asking for one row.
+    expect(finds).toContainEqual(
+      expect.objectContaining({
+        companyIds: [7],
+        tifStatuses: ['A', 'RfA', 'RfC', 'RfR', 'RfD', 'P'],
+        page: 1,
+        pageSize: 1,
+      }),
+    );
+
+    fireEvent.click(within(tabs).getByRole('radio', { name: "My company's families (3)" }));
+    await waitFor(() => expect(location()).toBe('?scope=company'));
+    await waitFor(() => expect(screen.getAllByTestId('family-card')).toHaveLength(3));
+    expect(within(tabs).getByRole('radio', { name: 'Library (0)' })).toBeTruthy();
+  });
+
+  it('makes every filter a step Back undoes, and a typed search one step however it paused', async () => {
+    renderAt(
+      <>
+        <FamilyLibrary />
+        <BackButton />
+      </>,
+      '/families',
+    );
+    await screen.findAllByTestId('family-card');
+    const panel = await openFilters();
+    fireEvent.click(
+      within(within(panel).getByTestId('facet-category')).getByRole('checkbox', { name: /^Windows/ }),
+    );
+    await waitFor(() => expect(location()).toBe('?category=5'));
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const box = screen.getByRole('searchbox', { name: 'Search families' });
+      fireEvent.change(box, { target: { value: 'do' } });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(450);
+      });
+      await waitFor(() => expect(location()).toBe('?q=do&category=5'));
+      fireEvent.change(box, { target: { value: 'door' } });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(450);
+      });
+      await waitFor(() => expect(location()).toBe('?q=door&category=5'));
+      fireEvent.blur(box);
+    } finally {
+      vi.useRealTimers();
+    }
+    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    await waitFor(() => expect(location()).toBe('?q=door&category=5&view=table'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe('?q=door&category=5'));
+    // The two pauses of one search are one step: Back goes to before the search.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe('?category=5'));
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search families' })).toHaveProperty('value', ''),
+    );
+    await waitFor(() => expect(lastFind()).not.toHaveProperty('search'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe(''));
   });
 
   it('cuts long names short with the whole name as the title and shows a placeholder without a picture', async () => {
@@ -326,7 +426,7 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
     expect(name.getAttribute('title')).toBe(long);
     expect(name.style.textOverflow).toBe('ellipsis');
     expect(within(card).getByTestId('family-placeholder')).toBeTruthy();
-    expect(within(card).getByRole('img', { name: 'Rating: 4 of 5' })).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Rated 4 of 5' })).toBeTruthy();
     expect(name.getAttribute('href')).toBe('/families/2');
   });
 });

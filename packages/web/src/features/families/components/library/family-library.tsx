@@ -1,4 +1,10 @@
-import { AppstoreOutlined, FilterOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  FilterOutlined,
+  PlusOutlined,
+  TableOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { FAMILY_SORT_FIELDS, type TRevitFamily } from '@portal/contract';
 import { Badge, Button, Drawer, Flex, Grid, Segmented, Select, theme } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -20,12 +26,19 @@ import { FamilyGallery } from './family-gallery.tsx';
 import {
   familyFindRequest,
   familyLibrary,
+  historyStep,
   minRatingOf,
+  scopeOf,
+  sessionAtUrl,
   tagsOf,
   type TFamilyFilters,
+  type TFamilyListPatch,
   type TFamilyListState,
+  type TFamilyScope,
   type TFamilySortField,
   type TFamilyView,
+  type TLibraryChange,
+  type TSearchSession,
   viewOf,
 } from './family-library-state.ts';
 
@@ -40,6 +53,19 @@ const FOOTER_BUTTON: CSSProperties = {
   height: 'auto',
   minHeight: 32,
   whiteSpace: 'normal',
+};
+
+const SCOPE_LABELS: Record<TFamilyScope, string> = {
+  all: 'families.list.scopeAll',
+  company: 'families.list.scopeCompany',
+  mine: 'families.list.scopeMine',
+};
+
+/** The empty text of each tab when nothing is searched or filtered. */
+const SCOPE_EMPTY: Record<TFamilyScope, string> = {
+  all: 'families.list.empty',
+  company: 'families.list.emptyCompany',
+  mine: 'families.list.emptyMine',
 };
 
 const VIEWS = [
@@ -102,9 +128,40 @@ function SortSelect({
 }
 
 /**
+ * The number of families each tab would show with the same search and filters: the shown tab's
+ * from its own find, the others' from the same find asking for one row.
+ */
+function useScopeCounts(
+  state: TFamilyListState,
+  scopes: readonly TFamilyScope[],
+  companyId: number | null,
+  shownTotal: number | null,
+): Partial<Record<TFamilyScope, number>> {
+  const shown = scopeOf(state);
+  const countOf = (scope: TFamilyScope) => ({
+    ...familyFindRequest(state, { companyId }, scope),
+    page: 1,
+    pageSize: 1,
+  });
+  const enabled = (scope: TFamilyScope) => scopes.length > 1 && scopes.includes(scope) && scope !== shown;
+  const all = useFindFamilies(countOf('all'), enabled('all'));
+  const company = useFindFamilies(countOf('company'), enabled('company'));
+  const mine = useFindFamilies(countOf('mine'), enabled('mine'));
+  const answers = { all, company, mine };
+  return Object.fromEntries(
+    scopes.flatMap((scope) => {
+      const count = scope === shown ? shownTotal : (answers[scope].data?.totalCount ?? null);
+      return count === null ? [] : [[scope, count]];
+    }),
+  );
+}
+
+/**
  * #/families: the content library. A gallery of cards that loads pages as it scrolls and renders
  * only the rows in sight, or a paged table; search as you type, facets with counts, and every
- * choice (view, search, facets, sort, page, "My requests") in the URL.
+ * choice (tab, view, search, facets, sort, page) in the URL, each one a step the browser's Back
+ * undoes. People who add families get tabs for their company's families and their own requests,
+ * each with its count.
  */
 export function FamilyLibrary() {
   const { t } = useTranslation();
@@ -113,23 +170,51 @@ export function FamilyLibrary() {
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const wide = screens.lg === true;
-  const list = useListState<TFamilySortField, TFamilyFilters, TRevitFamily>(familyLibrary);
+  const list = useListState<TFamilySortField, TFamilyFilters, TRevitFamily>(familyLibrary, {
+    history: 'push',
+  });
   const { state } = list;
   const view = viewOf(state);
-  const mine = state.filters.mine === true;
+  const scope = scopeOf(state);
   const mayCreate = can(session, 'contentmanagement.create');
+  const companyId = session.claims?.companyId ?? null;
   // Admins review requests on the approvals screen; partners and their users follow their own here.
-  const hasRequests = mayCreate && !can(session, 'adminmanagement.read');
+  const scopes: TFamilyScope[] = mayCreate
+    ? [
+        'all',
+        ...(companyId === null ? [] : ['company' as const]),
+        ...(can(session, 'adminmanagement.read') ? [] : ['mine' as const]),
+      ]
+    : ['all'];
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const request = useMemo(() => familyFindRequest(state), [state]);
+  // A typed search is one step back, however many pauses it took (see historyStep).
+  const searchSession = useRef<TSearchSession>(null);
+  useEffect(() => {
+    searchSession.current = sessionAtUrl(searchSession.current, state.search);
+  }, [state.search]);
+  const change = useCallback(
+    (patch: TFamilyListPatch, how: TLibraryChange = 'choice') => {
+      const step = historyStep(searchSession.current, patch.search ?? state.search, how);
+      searchSession.current = step.session;
+      list.update(patch, { replace: step.replace });
+    },
+    [list, state.search],
+  );
+  const clearFilters = () => {
+    searchSession.current = null;
+    list.clearFilters();
+  };
+  const tableList = { ...list, update: (patch: TFamilyListPatch) => change(patch), clearFilters };
+
+  const request = useMemo(() => familyFindRequest(state, { companyId }), [state, companyId]);
   const gallery = useFamilyPages(request, view === 'gallery');
   const table = useFindFamilies(
     { ...request, page: state.page, pageSize: state.pageSize, includeFacets: true },
     view === 'table',
   );
   const status = queryStatus(view === 'gallery' ? gallery : table);
-  const columns = useFamilyColumns({ withStatus: mine });
+  const columns = useFamilyColumns({ withStatus: scope !== 'all' });
 
   const cards = useMemo(() => {
     // A family saved between two page loads shifts the pages by one: show each family once.
@@ -142,6 +227,7 @@ export function FamilyLibrary() {
   const firstPage = gallery.data?.pages[0];
   const total = (view === 'gallery' ? firstPage?.totalCount : table.data?.totalCount) ?? null;
   const facets = view === 'gallery' ? firstPage?.facets : table.data?.facets;
+  const counts = useScopeCounts(state, scopes, companyId, total);
 
   const { fetchNextPage } = gallery;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -158,17 +244,19 @@ export function FamilyLibrary() {
   }, [requestKey]);
 
   const createFamily = () => void navigate('/families/new');
-  const emptyText = mine ? t('families.list.emptyMine') : t('families.list.empty');
+  // Someone whose families all wait for approval finds them under the other tabs, not "No families yet".
+  const elsewhere = scope === 'all' && scopes.some((other) => other !== 'all' && (counts[other] ?? 0) > 0);
+  const emptyText = elsewhere ? t('families.list.emptyPublished') : t(SCOPE_EMPTY[scope]);
   const chosen = facetCount(state);
   const facetPanel = (
-    <FamilyFacetPanel facets={facets} state={state} filtered={list.filtered} onChange={list.update} />
+    <FamilyFacetPanel facets={facets} state={state} filtered={list.filtered} onChange={change} />
   );
 
   const empty: TListEmpty = {
     text: emptyText,
     filteredText: t('families.list.emptyFiltered'),
     create:
-      mayCreate && !mine
+      mayCreate && scope !== 'mine'
         ? { label: t('families.list.create'), icon: <PlusOutlined />, onClick: createFamily }
         : undefined,
   };
@@ -178,7 +266,7 @@ export function FamilyLibrary() {
       count={cards.length}
       filtered={list.filtered}
       empty={empty}
-      onClear={list.clearFilters}
+      onClear={clearFilters}
     >
       <div
         aria-busy={status.refreshing}
@@ -203,29 +291,57 @@ export function FamilyLibrary() {
         subtitle={total === null ? undefined : t('families.list.total', { count: total })}
         extra={
           mayCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} data-testid="family-create" onClick={createFamily}>
-              {t('families.list.create')}
-            </Button>
+            <>
+              <Button
+                icon={<UploadOutlined />}
+                data-testid="family-bulk"
+                onClick={() => void navigate('/families/bulk')}
+              >
+                {t('families.bulk.open')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                data-testid="family-create"
+                onClick={createFamily}
+              >
+                {t('families.list.create')}
+              </Button>
+            </>
           ) : null
         }
       />
-      {hasRequests ? (
-        <Segmented<'all' | 'mine'>
+      {scopes.length > 1 ? (
+        <Segmented<TFamilyScope>
           aria-label={t('families.list.scopeLabel')}
           data-testid="families-scope"
+          // Three tabs with their counts do not fit beside each other on a phone.
+          vertical={!screens.md}
           style={{ marginBottom: 12 }}
-          value={mine ? 'mine' : 'all'}
-          onChange={(value) => list.update({ filters: { mine: value === 'mine' ? true : null } })}
-          options={[
-            { value: 'all', label: t('families.list.scopeAll') },
-            { value: 'mine', label: t('families.list.scopeMine') },
-          ]}
+          value={scope}
+          onChange={(value) => change({ filters: { scope: value === 'all' ? '' : value } })}
+          options={scopes.map((value) => {
+            const count = counts[value];
+            return {
+              value,
+              label: (
+                <span data-testid={`families-scope-${value}`} data-count={count}>
+                  {count === undefined
+                    ? t(SCOPE_LABELS[value])
+                    : t('families.list.scopeCount', { name: t(SCOPE_LABELS[value]), count })}
+                </span>
+              ),
+            };
+          })}
         />
       ) : null}
       <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
         <SearchBox
           value={state.search}
-          onSearch={(search) => list.update({ search })}
+          onSearch={(search, how) => change({ search }, how)}
+          onCommit={() => {
+            searchSession.current = null;
+          }}
           label={t('families.list.search')}
           placeholder={t('families.list.searchPlaceholder')}
           testId="families-search"
@@ -242,14 +358,12 @@ export function FamilyLibrary() {
             </Button>
           </Badge>
         )}
-        {view === 'gallery' ? (
-          <SortSelect value={state.sort} onChange={(sort) => list.update({ sort })} />
-        ) : null}
+        {view === 'gallery' ? <SortSelect value={state.sort} onChange={(sort) => change({ sort })} /> : null}
         <Segmented<TFamilyView>
           aria-label={t('families.list.viewLabel')}
           data-testid="families-view"
           value={view}
-          onChange={(value) => list.update({ filters: { view: value === 'table' ? 'table' : '' } })}
+          onChange={(value) => change({ filters: { view: value === 'table' ? 'table' : '' } })}
           // On a phone the icons alone fit one row; the names stay for screen readers and as tooltips.
           options={VIEWS.map(({ value, label, icon }) => ({
             value,
@@ -264,8 +378,8 @@ export function FamilyLibrary() {
         state={state}
         facets={facets}
         filtered={list.filtered}
-        onChange={list.update}
-        onClear={list.clearFilters}
+        onChange={change}
+        onClear={clearFilters}
       />
       <Flex gap={24} align="flex-start">
         {wide ? (
@@ -294,7 +408,7 @@ export function FamilyLibrary() {
             galleryBody()
           ) : (
             <DataTable
-              list={list}
+              list={tableList}
               caption={t('menu.families')}
               testId="family-table"
               rowKey={(f) => f.revitFamilyId}
@@ -320,7 +434,7 @@ export function FamilyLibrary() {
             // Side by side when both fit, else each on its own full-width line; a label longer
             // than the drawer wraps inside its button rather than sticking out of it.
             <Flex wrap gap={8}>
-              <Button onClick={list.clearFilters} disabled={!list.filtered} style={FOOTER_BUTTON}>
+              <Button onClick={clearFilters} disabled={!list.filtered} style={FOOTER_BUTTON}>
                 {t('families.list.clearAll')}
               </Button>
               <Button

@@ -277,12 +277,13 @@ describe('FamilyEditor', { timeout: 30_000 }, () => {
       });
       xhr.onload?.();
     });
-    const text = 'desk.rfa: File is not a Revit family: it is not a compound document';
+    const text =
+      'desk.rfa: This file is not a Revit family (.rfa). Save or export the family from Revit and upload the .rfa file.';
     expect(await screen.findAllByText(text)).not.toHaveLength(0);
     expect(screen.queryByTestId('rfa-file')).toBeNull();
   });
 
-  it('names a refused file and translates its field in another language', async () => {
+  it('names a refused file and says what to do in another language', async () => {
     await i18n.changeLanguage('de');
     renderEditor('/families/new');
     const xhr = await drop(rfa());
@@ -298,7 +299,8 @@ describe('FamilyEditor', { timeout: 30_000 }, () => {
       });
       xhr.onload?.();
     });
-    const text = 'desk.rfa: Datei ist keine Revit-Familie: Es ist kein Verbunddokument';
+    const text =
+      'desk.rfa: Diese Datei ist keine Revit-Familie (.rfa). Speichern oder exportieren Sie die Familie aus Revit und laden Sie die .rfa-Datei hoch.';
     expect(await screen.findAllByText(text)).not.toHaveLength(0);
   });
 

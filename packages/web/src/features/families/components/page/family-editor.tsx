@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type TRevitFamily, ZRevitFamilyInput } from '@portal/contract';
 import {
   Button,
@@ -184,6 +184,17 @@ function FamilyForm({ family }: TFamilyFormProps) {
           family
             ? t('families.form.editTitle', { name: family.revitFamilyName })
             : t('families.form.createTitle')
+        }
+        extra={
+          family ? null : (
+            <Button
+              icon={<UploadOutlined aria-hidden />}
+              data-testid="family-bulk"
+              onClick={() => void navigate('/families/bulk')}
+            >
+              {t('families.bulk.open')}
+            </Button>
+          )
         }
       />
       <Form<TFamilyFormValues>

@@ -34,10 +34,11 @@ describe('family form model', () => {
 });
 
 describe('family formats', () => {
-  it('writes sizes in SI units of the reader language', () => {
+  it('writes sizes in binary steps (the limits read 512 MB) in the reader language', () => {
     expect(formatFileSize(512, 'en')).toBe('512 byte');
-    expect(formatFileSize(1_450_000, 'en')).toBe('1.5 MB');
-    expect(formatFileSize(1_450_000, 'de')).toBe('1,5 MB');
+    expect(formatFileSize(1_450_000, 'en')).toBe('1.4 MB');
+    expect(formatFileSize(1_450_000, 'de')).toBe('1,4 MB');
+    expect(formatFileSize(512 * 1024 * 1024, 'en')).toBe('512 MB');
     expect(shortHash('0123456789abcdef0123')).toBe('0123456789ab');
   });
 

@@ -1,23 +1,9 @@
 import { MAX_ID, type TFamilyType, type TTifStatus } from '@portal/contract';
+import { formatBytes } from '../../../../shared/i18n/number-format.ts';
 import type { TStatusTone } from '../../../../shared/list/status-tag.tsx';
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-
-/** A file size in the reader's language and SI units: `834 kB`, `1.4 MB`. */
-export function formatFileSize(bytes: number, language: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: UNITS[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
-  }).format(value);
-}
+/** A file size as every screen shows it (the shared formatBytes: `834 kB`, `1.4 MB`, `512 MB`). */
+export const formatFileSize = formatBytes;
 
 /** A cost as every screen shows it: two decimals, in the reader's language (`1,234.50`, `1.234,50`). */
 export function formatCost(cost: number, language: string): string {

@@ -120,7 +120,7 @@ describe('FamilyPage', { timeout: 30_000 }, () => {
   it('shows the facts, the types with units in the headers and the versions', async () => {
     renderPage('/families/5');
     await screen.findByRole('heading', { level: 1, name: 'Office desk' });
-    expect(screen.getByTestId('family-download').textContent).toBe('Download (1.5 MB)');
+    expect(screen.getByTestId('family-download').textContent).toBe('Download (1.4 MB)');
     const facts = screen.getByTestId('family-facts');
     expect(facts.textContent).toContain('23.40.20.00');
     expect(facts.textContent).toContain('PL-7');
