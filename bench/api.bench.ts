@@ -5,7 +5,6 @@
  * Run: npm run bench (about seven minutes for this part); npm run bench -- --profile for CPU profiles instead.
  * bench/README.md and docs/performance.md explain the figures.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ import { seedUsers } from './lib/seed-users.ts';
 import { type TCapture, type TSequentialScan, sequentialScans, serverLogFile } from './lib/sql-capture.ts';
 import { startBenchRun } from './lib/bench-run.ts';
 import { alternateRounds, besideItsSql, PGBENCH_THREADS, roundsOf, type TAlternated } from './lib/rounds.ts';
+import { sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -155,19 +155,6 @@ async function checkCall(request: TRequest): Promise<{ records?: number; totalCo
 async function loadWarm(request: TRequest, server: TChildServer): Promise<TLoadResult> {
   await load(request, CONNECTIONS, WARMUP_SECONDS);
   return load(request, CONNECTIONS, SECONDS, () => server.cpuMs());
-}
-
-/** The commit measured, and whether the packages differ from it (uncommitted work). */
-function sourceVersion(): { commit: string; packagesChanged: boolean } {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  try {
-    return {
-      commit: git('rev-parse', 'HEAD'),
-      packagesChanged: git('status', '--porcelain', 'packages') !== '',
-    };
-  } catch {
-    return { commit: 'unknown', packagesChanged: true };
-  }
 }
 
 function poolSizeOf(db: TDb): number | undefined {

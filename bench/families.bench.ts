@@ -6,7 +6,6 @@
  * server copying the same body to disk. npm run bench runs it after api.bench.ts;
  * `tsx bench/families.bench.ts [--profile] [--seconds n]` alone. docs/performance.md explains it.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +38,7 @@ import type { TCallResult } from './lib/report.ts';
 import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
 import { sequentialScans, serverLogFile, type TCapture, type TSequentialScan } from './lib/sql-capture.ts';
 import { startBenchRun } from './lib/bench-run.ts';
+import { sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -135,19 +135,6 @@ async function checkCall(request: TRequest): Promise<{ records: number; totalCou
 async function loadWarm(request: TRequest, server: TChildServer): Promise<TLoadResult> {
   await load(request, CONNECTIONS, WARMUP_SECONDS);
   return load(request, CONNECTIONS, SECONDS, () => server.cpuMs());
-}
-
-/** The commit measured, and whether the packages differ from it (uncommitted work). */
-function sourceVersion(): { commit: string; packagesChanged: boolean } {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  try {
-    return {
-      commit: git('rev-parse', 'HEAD'),
-      packagesChanged: git('status', '--porcelain', 'packages') !== '',
-    };
-  } catch {
-    return { commit: 'unknown', packagesChanged: true };
-  }
 }
 
 /** Each call's statements, captured with log_statement = 'all' (see captureCallStatements). */

@@ -11,7 +11,6 @@
  * heap of every process measured, as it does for npm start. The portal and the references run bundled,
  * with plain node, as npm start runs the portal. docs/performance.md explains the figures.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -41,6 +40,7 @@ import {
 import { sheetRows, writeSheet } from './lib/prices-sheet.ts';
 import { startBenchRun } from './lib/bench-run.ts';
 import { nodeFlags } from '../scripts/node-flags.mjs';
+import { sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -158,19 +158,6 @@ function exportFile(portal: TChildServer, token: string, id: number, file: strin
 function packageVersion(name: string): string {
   const file = path.join(root, 'node_modules', name, 'package.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
-}
-
-/** The commit measured, and whether the packages differ from it (uncommitted work). */
-function sourceVersion(): { commit: string; packagesChanged: boolean } {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  try {
-    return {
-      commit: git('rev-parse', 'HEAD'),
-      packagesChanged: git('status', '--porcelain', 'packages') !== '',
-    };
-  } catch {
-    return { commit: 'unknown', packagesChanged: true };
-  }
 }
 
 /** Both lists' items, ids left out, must be equal one by one. */

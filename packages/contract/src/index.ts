@@ -19,6 +19,7 @@ export * from './families/families.schema.ts';
 export * from './parameter-lists/parameter-lists.schema.ts';
 export * from './lists/lists.schema.ts';
 export * from './price-lists/price-lists.schema.ts';
+export * from './price-lists/price-sheet-columns.ts';
 export * from './placement-rules/placement-rules.schema.ts';
 export * from './scenarios/scenarios.schema.ts';
 export * from './workflow/tif.ts';

@@ -25,6 +25,7 @@ import { CustomersService } from './modules/customers/customers.service.ts';
 import { FamiliesRepository } from './modules/families/families.repository.ts';
 import { FamiliesService } from './modules/families/families.service.ts';
 import { FamilyDownloadsService } from './modules/families/family-downloads.service.ts';
+import { FamilyBulkService } from './modules/families/family-bulk.service.ts';
 import { FamilyUploadsService } from './modules/families/family-uploads.service.ts';
 import { FileSweepService } from './modules/files/file-sweep.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
@@ -85,7 +86,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   const limiter = new RateLimiter(config.rateLimits);
   const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
   const audit = new AuditService(new AuditRepository(ctx));
-  const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx));
+  const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx), derive('one-time-code'));
   const files = new FilesService({
     store: config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
     repo: new FilesRepository(ctx),
@@ -97,6 +98,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     files,
     audit,
     transaction,
+    publishedScope: (auth): Promise<number[] | null> => families.publishedScope(auth),
   });
   const roles = new RolesService({ repo: new RolesRepository(ctx), audit, transaction });
   const licences = new LicencesService({
@@ -161,7 +163,23 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     audit,
     transaction,
   });
-  const approvals = new ApprovalsService({ audit });
+  const notifications = new NotificationsService({
+    repo: new NotificationsRepository(ctx),
+    companies,
+    audit,
+    transaction,
+  });
+  const approvalsRepo = new ApprovalsRepository(ctx);
+  const approvals = new ApprovalsService({
+    audit,
+    repo: approvalsRepo,
+    users,
+    notifications,
+    mailer,
+    log,
+    transaction,
+    publicUrl,
+  });
   const familiesRepo = new FamiliesRepository(ctx);
   const familyUploads = new FamilyUploadsService({
     repo: familiesRepo,
@@ -208,13 +226,16 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     categories,
     approvals,
     families,
-    approvalsInbox: new ApprovalsInboxService({
-      repo: new ApprovalsRepository(ctx),
-      families,
-      companies,
-      transaction,
-    }),
+    approvalsInbox: new ApprovalsInboxService({ repo: approvalsRepo, approvals, families, companies }),
     familyUploads,
+    familyBulk: new FamilyBulkService({
+      repo: familiesRepo,
+      families,
+      uploads: familyUploads,
+      categories,
+      companies,
+      log,
+    }),
     fileSweep: new FileSweepService({
       files,
       expireUploads: (now) => familyUploads.expire(now),
@@ -241,18 +262,14 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     }),
     parameterLists,
     customers: new CustomersService({ repo: new CustomersRepository(ctx), companies }),
-    notifications: new NotificationsService({
-      repo: new NotificationsRepository(ctx),
-      companies,
-      audit,
-      transaction,
-    }),
+    notifications,
     terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, audit, transaction }),
     registration: new RegistrationService({
       users,
       roles,
       companies,
       sessions,
+      signIn,
       tokens,
       audit,
       passwords,

@@ -23,7 +23,7 @@ export const MESSAGE_TEMPLATES = {
   nulCharacter: '{name} contains a character that is not allowed',
   sortFieldNotValid: 'sort field {field} is not valid; use one of {fields}',
   notValidBase64: '{name} is not valid base64',
-  tooLargeFile: '{name} is larger than {max} KiB',
+  tooLargeFile: '{name} is larger than {max} kB',
   notAPicture: '{name} is not a picture (PNG, JPEG, GIF or WebP)',
   bodyNotJson: 'body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
@@ -62,6 +62,7 @@ export const MESSAGE_TEMPLATES = {
   resetLinkNotValid: 'The reset link is not valid or has expired; ask for a new one',
   activationCodeNotValid: 'The activation code is not valid or has expired',
   alreadyActivated: 'The account is already activated',
+  activationCodeLocked: 'The activation code was mistyped too often; ask for a new code',
   oldPasswordWrong: 'old password is not valid',
   newPasswordSame: 'new password must differ from the old one',
   termsNotCurrent: 'These terms are not the current ones; accept the current terms',
@@ -74,6 +75,18 @@ export const MESSAGE_TEMPLATES = {
   roleNameTaken: 'roleName {roleName} is already taken',
   roleNameReserved: 'roleName {roleName} is reserved',
   alreadyExists: 'This {name} already exists',
+  // A unique name or code taken (a save that met the database's unique index): one sentence per area.
+  categoryNameTaken: 'A category with this name already exists',
+  companyNameTaken: 'A company with this name already exists',
+  licenceCodeTaken: 'A licence with this code already exists',
+  listCodeTaken: 'A list with this code already exists',
+  listItemCodeTaken: 'This list already has an item with this code',
+  parameterListCodeTaken: 'A parameter list with this code already exists',
+  parameterNameTaken: 'This parameter list already has a parameter with this name',
+  priceListCodeTaken: 'A price list with this code already exists',
+  orderNumberTaken: 'This price list already has an item with this order number',
+  roleNameExists: 'A role with this name already exists',
+  loginExists: 'A user with this login already exists',
   inUse: 'This {name} is still in use',
   changedAtOnce:
     'Another change to the same records was being saved at the same moment; nothing was saved, try again',
@@ -91,9 +104,13 @@ export const MESSAGE_TEMPLATES = {
   companyNotValid: 'company is not valid',
   // Content library.
   categoryInUse: 'The category is used by {count} families; move them to another category first',
-  rfaNotCompound: '{name} is not a Revit family: it is not a compound document',
-  rfaTruncated: '{name} is damaged or cut short: its compound document cannot be read',
-  rfaNoBasicFileInfo: '{name} is not a Revit family: it has no BasicFileInfo',
+  // What to do, not what the reader found: people upload exports, renamed files and projects.
+  rfaNotCompound:
+    'This file is not a Revit family (.rfa). Save or export the family from Revit and upload the .rfa file.',
+  rfaTruncated:
+    'This file is damaged or incomplete. Save the family from Revit again and upload it once more.',
+  rfaNoBasicFileInfo:
+    'This file is not a Revit family (.rfa). Save or export the family from Revit and upload the .rfa file.',
   rfaNoVersion: '{name} does not say which Revit version saved it',
   typeCatalogHeader: 'type catalog line 1 must be a header of Name##TYPE##UNIT columns',
   typeCatalogColumn: 'type catalog column {column} is not Name##TYPE##UNIT',
@@ -112,6 +129,13 @@ export const MESSAGE_TEMPLATES = {
   fileOrUpload: 'Send either revitFamilyFileBase64 or revitFamilyUploadId, not both',
   fileMissing: 'The file of this version is missing from storage',
   multipartFileRequired: 'The upload needs one file field',
+  bulkNotRevit: '{name} is not a Revit family (.rfa): export the family from Revit and upload the .rfa',
+  bulkCatalogAlone: 'The type catalog {name} has no family {family} sent after it; send them together',
+  bulkTooManyFiles: '{name} was not read: one upload takes at most {max} families; send it again',
+  bulkAlreadyInLibrary: '{name} is already in the library',
+  zipNotValid: '{name} is not a zip archive that can be read',
+  zipTooLarge: '{name} would unpack to more than {max} MB or list more than {entries} entries',
+  zipEncrypted: '{name} is encrypted or packed in a way that cannot be read; zip it again without a password',
   // Organisation.
   companyCycle: 'A company cannot be placed under itself or one of its own child companies',
   companyHasUsers: 'The company has {count} users; say where they go (usersTo)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
+import { sortOf, ZFindQuery, ZId, ZPathId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 import { TIF_ACTIONS, TIF_STATUSES } from '../workflow/tif.ts';
 import { ZTifFields } from '../workflow/tif-fields.ts';
@@ -140,6 +140,10 @@ export const ZRevitFamilyInput = z.object({
    * it, is no action.
    */
   tifAction: z.enum(TIF_ACTIONS).nullish(),
+  /** With `tifAction` on a request: why, kept with the decision and sent to the requester. */
+  tifReason: optionalText('tifReason', 2000),
+  /** With `tifAction` on a request: a comment kept with the decision for the requester. */
+  tifComment: optionalText('tifComment', 2000),
   /**
    * Read-only but for one request: the stored status (as a find answered it) changes nothing;
    * `RfD` on a published family asks to withdraw it (non-admins); any other change is a 409.
@@ -255,3 +259,60 @@ export const MAX_FAMILY_BASE64_BYTES = 50 * 1024 * 1024;
  */
 export const ZDownloadTicketRequest = z.object({ revitFamilyId: ZId, versionId: ZId.optional() });
 export const ZDownloadTicket = z.object({ url: z.string(), expiresAt: z.string() });
+
+/**
+ * Families one `/family/bulk` request saves at most (an .rfa sent alone or inside a zip); the
+ * browser sends a folder in batches far below it, a zip whole.
+ */
+export const MAX_FAMILY_BULK_FILES = 1000;
+/** Entries a zip sent to `/family/bulk` may list, and bytes they may unpack to together. */
+export const MAX_FAMILY_ZIP_ENTRIES = 10_000;
+export const MAX_FAMILY_ZIP_UNPACKED_BYTES = 8 * 1024 * 1024 * 1024;
+/** A type catalog travels as text of at most this many bytes (its field's limit in the save). */
+export const MAX_TYPE_CATALOG_BYTES = 2_000_000;
+
+/** `/family/bulk?companyId=`: admins file the families under any company, others within their tree. */
+export const ZFamilyBulkQuery = z.object({ companyId: ZPathId.optional() });
+
+/** What became of one file of a bulk upload. */
+export const FAMILY_BULK_STATUSES = ['saved', 'skipped', 'refused'] as const;
+export type TFamilyBulkStatus = (typeof FAMILY_BULK_STATUSES)[number];
+
+/**
+ * One line of `/family/bulk`'s NDJSON answer. `file`: one line per file as it is done (`archive`
+ * names the zip an entry came from; `code`, `values` and the English `message` say why a file was
+ * refused or skipped). `summary` closes a complete answer; `failed` ends one the request broke off
+ * (the body cut short): the files without a line were not read and may be sent again.
+ */
+export const ZFamilyBulkLine = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('file'),
+    file: z.string(),
+    archive: z.string().optional(),
+    status: z.enum(FAMILY_BULK_STATUSES),
+    familyId: z.number().int().optional(),
+    name: z.string().optional(),
+    category: z.string().nullable().optional(),
+    revitVersion: z.string().nullable().optional(),
+    types: z.number().int().nonnegative().optional(),
+    typeCatalog: z.string().optional(),
+    tifStatus: z.enum(TIF_STATUSES).optional(),
+    code: z.string().optional(),
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    message: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('summary'),
+    saved: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    refused: z.number().int().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('failed'),
+    code: z.string(),
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    message: z.string(),
+  }),
+]);
+export type TFamilyBulkLine = z.infer<typeof ZFamilyBulkLine>;
+export type TFamilyBulkFileLine = Extract<TFamilyBulkLine, { kind: 'file' }>;

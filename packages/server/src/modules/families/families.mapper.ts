@@ -8,7 +8,12 @@ import type { FamiliesRepository, TVersionWithUploader } from './families.reposi
 
 type TFacetRows = Awaited<ReturnType<FamiliesRepository['facets']>>;
 
-export function toVersion(row: TVersionWithUploader, currentVersionId: number | null): TFamilyVersion {
+/** A file version as the API answers it; `withUploader: false` (end users) leaves the uploader out. */
+export function toVersion(
+  row: TVersionWithUploader,
+  currentVersionId: number | null,
+  withUploader = true,
+): TFamilyVersion {
   return {
     versionId: row.id,
     revitVersion: row.revitVersion,
@@ -16,7 +21,7 @@ export function toVersion(row: TVersionWithUploader, currentVersionId: number | 
     size: row.size,
     sha256: row.fileHash,
     uploadedBy:
-      row.uploadedBy !== null && row.uploaderLogin !== null
+      withUploader && row.uploadedBy !== null && row.uploaderLogin !== null
         ? { id: row.uploadedBy, login: row.uploaderLogin }
         : null,
     uploadedAt: row.uploadedAt.toISOString(),

@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, typ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbContext } from '../../db/context.ts';
 import { isoText } from '../../db/json-sql.ts';
+import { PUBLISHED, type TFamilyVisibility, visibilityConditions } from '../../db/family-visibility.ts';
 import { FindConditions, PagedFind } from '../../db/paged-find.ts';
 import {
   categories,
@@ -34,8 +35,7 @@ export type TVersionRow = typeof familyVersions.$inferSelect;
 export type TVersionWithUploader = TVersionRow & { uploaderLogin: string | null };
 export type TUploadRow = typeof familyUploads.$inferSelect;
 
-/** Which families a caller may see: its company scope (null: every company) and the statuses. */
-export type TFamilyVisibility = { scope: number[] | null; statuses: readonly TTifStatus[] };
+export { PUBLISHED, type TFamilyVisibility };
 
 /** The filters a facet leaves out when it counts (its own), so it shows what choosing another value gives. */
 type TFacet = 'categories' | 'revitVersions' | 'ratings' | 'tags' | 'companies';
@@ -46,46 +46,48 @@ const f = revitFamilies;
  * A family as lists answer it (TRevitFamily without its picture, types and versions), each column
  * under the record's own name, so PostgreSQL writes the API's JSON: one path from the table to
  * the answer, whether the portal passes the text on (finds) or parses it (every other answer).
+ * `workflow: false` (an end user's view) answers null for the fields that tell of requests.
  */
-const RECORD_COLUMNS = sql.join(
-  [
-    sql`${f.id} as "revitFamilyId"`,
-    sql`${f.name} as "revitFamilyName"`,
-    sql`${f.revitVersion} as "revitVersion"`,
-    sql`${f.familyVersion} as "revitFamilyVersion"`,
-    sql`${f.internalVersion} as "revitFamilyInternalVersion"`,
-    sql`${f.categoryId} as "revitFamilyCategoryId"`,
-    sql`${categories.name} as "categoryName"`,
-    sql`${f.rating} as "revitFamilyRating"`,
-    sql`${f.description} as "revitFamilyDescription"`,
-    sql`${f.tags} as "revitFamilyTags"`,
-    sql`${f.fileName} as "revitFamilyFileName"`,
-    sql`${f.fileHash} as "revitFamilyFileHash"`,
-    sql`${f.fileSize} as "revitFamilyFileSize"`,
-    sql`${f.pictureFileName} as "revitFamilyPictureFileName"`,
-    sql`${f.pictureHash} as "revitFamilyPictureHash"`,
-    sql`${f.pictureFromFile} as "pictureFromFile"`,
-    sql`${f.omniClassCode} as "omniClassCode"`,
-    sql`${f.revitCategory} as "revitCategory"`,
-    sql`${f.typeCatalogFileName} as "typeCatalogFileName"`,
-    sql`case when ${f.typeSource} in ('catalog', 'partAtom') then ${f.typeSource} end as "typeSource"`,
-    sql`jsonb_array_length(${f.types}) as "typeCount"`,
-    sql`${f.parameterListId} as "parameterListId"`,
-    // The list's code as it is now (a list renamed renames it here); the typed code without a list.
-    sql`coalesce((select ${parameterLists.code} from ${parameterLists} where ${parameterLists.id} = ${f.parameterListId}), ${f.parameterListCode}) as "parameterListCode"`,
-    sql`${f.cost}::float8 as "cost"`,
-    sql`${f.companyId} as "companyId"`,
-    sql`${companies.name} as "companyName"`,
-    sql`${f.downloads} as "downloads"`,
-    sql`${f.tifStatus} as "tifStatus"`,
-    sql`${f.tifAction} as "tifAction"`,
-    sql`${f.tifOriginalId} as "tifOriginalId"`,
-    sql`${f.tifTempId} as "tifTempId"`,
-    sql`${isoText(f.createdOn)} as "createdOn"`,
-    sql`${isoText(f.lastUpdate)} as "lastUpdate"`,
-  ],
-  sql`, `,
-);
+const recordColumns = (workflow: boolean) =>
+  sql.join(
+    [
+      sql`${f.id} as "revitFamilyId"`,
+      sql`${f.name} as "revitFamilyName"`,
+      sql`${f.revitVersion} as "revitVersion"`,
+      sql`${f.familyVersion} as "revitFamilyVersion"`,
+      sql`${f.internalVersion} as "revitFamilyInternalVersion"`,
+      sql`${f.categoryId} as "revitFamilyCategoryId"`,
+      sql`${categories.name} as "categoryName"`,
+      sql`${f.rating} as "revitFamilyRating"`,
+      sql`${f.description} as "revitFamilyDescription"`,
+      sql`${f.tags} as "revitFamilyTags"`,
+      sql`${f.fileName} as "revitFamilyFileName"`,
+      sql`${f.fileHash} as "revitFamilyFileHash"`,
+      sql`${f.fileSize} as "revitFamilyFileSize"`,
+      sql`${f.pictureFileName} as "revitFamilyPictureFileName"`,
+      sql`${f.pictureHash} as "revitFamilyPictureHash"`,
+      sql`${f.pictureFromFile} as "pictureFromFile"`,
+      sql`${f.omniClassCode} as "omniClassCode"`,
+      sql`${f.revitCategory} as "revitCategory"`,
+      sql`${f.typeCatalogFileName} as "typeCatalogFileName"`,
+      sql`case when ${f.typeSource} in ('catalog', 'partAtom') then ${f.typeSource} end as "typeSource"`,
+      sql`jsonb_array_length(${f.types}) as "typeCount"`,
+      sql`${f.parameterListId} as "parameterListId"`,
+      // The list's code as it is now (a list renamed renames it here); the typed code without a list.
+      sql`coalesce((select ${parameterLists.code} from ${parameterLists} where ${parameterLists.id} = ${f.parameterListId}), ${f.parameterListCode}) as "parameterListCode"`,
+      sql`${f.cost}::float8 as "cost"`,
+      sql`${f.companyId} as "companyId"`,
+      sql`${companies.name} as "companyName"`,
+      sql`${f.downloads} as "downloads"`,
+      sql`${f.tifStatus} as "tifStatus"`,
+      workflow ? sql`${f.tifAction} as "tifAction"` : sql`null::text as "tifAction"`,
+      workflow ? sql`${f.tifOriginalId} as "tifOriginalId"` : sql`null::integer as "tifOriginalId"`,
+      workflow ? sql`${f.tifTempId} as "tifTempId"` : sql`null::integer as "tifTempId"`,
+      sql`${isoText(f.createdOn)} as "createdOn"`,
+      sql`${isoText(f.lastUpdate)} as "lastUpdate"`,
+    ],
+    sql`, `,
+  );
 
 const SORT_COLUMNS: Record<(typeof FAMILY_SORT_FIELDS)[number], AnyPgColumn | SQL> = {
   revitFamilyName: sql`lower(${f.name})`,
@@ -106,20 +108,25 @@ type TFamilyKeys = { pictureHash: SQL<string | null> };
 
 /**
  * The families' paged find: a family's list record as PostgreSQL writes it, with its picture's
- * hash beside it (a service adds the thumbnail from the file store when asked).
+ * hash beside it (a service adds the thumbnail from the file store when asked). End users' finds
+ * are their own statements (READER_FIND), whose records leave the workflow fields out.
  */
-const FIND = new PagedFind<TRevitFamily, (typeof FAMILY_SORT_FIELDS)[number], TFamilyKeys>({
-  name: 'families_find',
-  table: f,
-  id: f.id,
-  from: sql`${f}
+const findOf = (name: string, workflow: boolean) =>
+  new PagedFind<TRevitFamily, (typeof FAMILY_SORT_FIELDS)[number], TFamilyKeys>({
+    name,
+    table: f,
+    id: f.id,
+    from: sql`${f}
     left join ${categories} on ${categories.id} = ${f.categoryId}
     left join ${companies} on ${companies.id} = ${f.companyId}`,
-  sort: SORT_COLUMNS,
-  record: RECORD_COLUMNS,
-  keys: { pictureHash: sql<string | null>`${f.pictureHash}` },
-  counts: { table: familyCounts, sum: familyCounts.families, keeps: COUNTED },
-});
+    sort: SORT_COLUMNS,
+    record: recordColumns(workflow),
+    keys: { pictureHash: sql<string | null>`${f.pictureHash}` },
+    counts: { table: familyCounts, sum: familyCounts.families, keeps: COUNTED },
+  });
+const FIND = findOf('families_find', true);
+const READER_FIND = findOf('families_read', false);
+const findFor = (visibility: TFamilyVisibility) => (visibility.reader ? READER_FIND : FIND);
 
 /** Families' records as PostgreSQL wrote them, with their pictures' hashes. */
 export type TFamilyRecords = { page: JsonPage<TRevitFamily>; keys: { pictureHash: Array<string | null> } };
@@ -153,12 +160,12 @@ export class FamiliesRepository {
    * category and company sums family_counts.
    */
   find(filter: TFamilyFindRequest, visibility: TFamilyVisibility): Promise<TFamilyRecords> {
-    return FIND.find(this.#ctx, findRequestOf(filter, visibility));
+    return findFor(visibility).find(this.#ctx, findRequestOf(filter, visibility));
   }
 
   /** The SQL of a find (the checked-in copies in db/sql/). */
   findSql(filter: TFamilyFindRequest, visibility: TFamilyVisibility) {
-    return FIND.sqlOf(this.#ctx.db, findRequestOf(filter, visibility));
+    return findFor(visibility).sqlOf(this.#ctx.db, findRequestOf(filter, visibility));
   }
 
   /** Counts per facet value over the other filters. */
@@ -220,9 +227,9 @@ export class FamiliesRepository {
     return row;
   }
 
-  /** The records of the given families, in the order of `ids`. */
-  async records(ids: number[]): Promise<TRevitFamily[]> {
-    return (await FIND.page(this.#ctx, ids)).page.records();
+  /** The records of the given families, in the order of `ids` (`reader`: an end user's view, see TFamilyVisibility). */
+  async records(ids: number[], reader = false): Promise<TRevitFamily[]> {
+    return (await (reader ? READER_FIND : FIND).page(this.#ctx, ids)).page.records();
   }
 
   async insert(values: TFamilyWrite): Promise<number> {
@@ -230,10 +237,11 @@ export class FamiliesRepository {
     return row!.id;
   }
 
-  async update(id: number, values: Partial<TFamilyWrite>): Promise<void> {
+  /** Writes the values; `touch: false` leaves lastUpdate, which tells of content changes, as it is. */
+  async update(id: number, values: Partial<TFamilyWrite>, touch = true): Promise<void> {
     await this.#db
       .update(f)
-      .set({ ...values, lastUpdate: new Date() })
+      .set(touch ? { ...values, lastUpdate: new Date() } : values)
       .where(eq(f.id, id));
   }
 
@@ -352,6 +360,27 @@ export class FamiliesRepository {
           sql`${familyUploads.createdAt} > ${since}`,
         ),
       );
+    return row;
+  }
+
+  /**
+   * A family of the company (null: of none) whose current file is `hash`, in any status but
+   * removed or disapproved: what a bulk upload skips as already in the library. The company's
+   * index narrows it to that company's families.
+   */
+  async withCurrentFile(companyId: number | null, hash: string): Promise<TFamilyRow | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(f)
+      .where(
+        and(
+          companyId === null ? isNull(f.companyId) : eq(f.companyId, companyId),
+          eq(f.fileHash, hash),
+          sql`${f.tifStatus} <> 'D'`,
+        ),
+      )
+      .orderBy(asc(f.id))
+      .limit(1);
     return row;
   }
 
@@ -481,9 +510,7 @@ function countedConditionsOf(
   columns: Pick<typeof f | typeof familyCounts, 'categoryId' | 'companyId' | 'tifStatus'>,
   omit?: TFacet,
 ): FindConditions {
-  const find = new FindConditions();
-  if (visibility.scope !== null) find.oneOf('scope', columns.companyId, visibility.scope);
-  find.oneOf('statuses', columns.tifStatus, visibility.statuses);
+  const find = visibilityConditions(visibility, columns);
   if (filter.categoryIds?.length && omit !== 'categories')
     find.oneOf('categoryIds', columns.categoryId, filter.categoryIds);
   if (filter.companyIds?.length && omit !== 'companies')

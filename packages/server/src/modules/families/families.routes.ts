@@ -1,6 +1,9 @@
 import {
+  MAX_FAMILY_BULK_FILES,
   ZDownloadTicket,
   ZDownloadTicketRequest,
+  ZFamilyBulkLine,
+  ZFamilyBulkQuery,
   ZFamilyDeleteRequest,
   ZFamilyFindRequest,
   ZFamilySaveRequest,
@@ -17,7 +20,7 @@ import { z } from 'zod';
 import { sendFile } from '../../lib/send-file.ts';
 import { Json } from '../../lib/json-page.ts';
 import { JsonText, routesOf } from '../../plugins/routes.ts';
-import { acceptUploads } from '../../plugins/uploads.ts';
+import { acceptManyUploads, acceptUploads } from '../../plugins/uploads.ts';
 
 /** Families travel base64 in JSON up to 50 MiB (base64 a third larger), with a picture beside. */
 const SAVE_BODY_LIMIT = 80 * 1024 * 1024;
@@ -155,6 +158,34 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(uploadRoutes);
+  await app.register(bulkRoutes);
+}
+
+/** Many families at once, in its own scope: its multipart bodies carry many files. */
+async function bulkRoutes(app: FastifyInstance): Promise<void> {
+  const { familyBulk } = app.services;
+  const route = routesOf(app);
+  const readFiles = await acceptManyUploads(app, {
+    maxBytes: familyBulk.maxPartBytes,
+    // Each family may come with its type catalog.
+    maxFiles: MAX_FAMILY_BULK_FILES * 2,
+    defaultName: 'family.rfa',
+  });
+
+  route.lines(
+    '/family/bulk',
+    {
+      summary:
+        'Save many families: multipart .rfa files, their .txt type catalogs and zips of both; answers NDJSON, a line per file',
+      permission: 'contentmanagement.create',
+      query: ZFamilyBulkQuery,
+      line: ZFamilyBulkLine,
+    },
+    async ({ caller, query, request }) => {
+      const companyId = await familyBulk.target(caller, query.companyId);
+      return familyBulk.run(caller, await readFiles(request), companyId);
+    },
+  );
 }
 
 /** The streaming upload, in its own scope: only this route reads multipart bodies. */

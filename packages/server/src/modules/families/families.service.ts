@@ -15,17 +15,19 @@ import { parseTypeCatalog } from '../../lib/rfa/type-catalog.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ApprovalsService, TActed, TApprovable } from '../approvals/approvals.service.ts';
+import type { TMail } from '../../lib/mailer.ts';
+import type { ApprovalsService, TActed, TApprovable, TDecision } from '../approvals/approvals.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { ParameterListsService } from '../parameter-lists/parameter-lists.service.ts';
 import { searchTextOf, toFacets, toVersion } from './families.mapper.ts';
-import type {
-  FamiliesRepository,
-  TFamilyRow,
-  TFamilyVisibility,
-  TFamilyWrite,
+import {
+  PUBLISHED,
+  type FamiliesRepository,
+  type TFamilyRow,
+  type TFamilyVisibility,
+  type TFamilyWrite,
 } from './families.repository.ts';
 import type { FamilyUploadsService, TFileSource } from './family-uploads.service.ts';
 
@@ -87,16 +89,31 @@ export class FamiliesService {
     return { page: pictures, ...(facets ? { facets: toFacets(facets) } : {}) };
   }
 
-  /** One family with its types and versions; 404 when the caller may not see it. */
+  /**
+   * One family with its types and versions; 404 when the caller may not see it. An end user gets
+   * the published family without the workflow fields that tell of requests, nor uploaders' logins.
+   */
   async get(auth: TAuth, id: number): Promise<TRevitFamily> {
     const row = await this.#visible(auth, id);
-    return this.#answer(row.id, true);
+    return this.#answer(row.id, true, isReader(auth));
   }
 
-  /** Requests waiting for an admin: all of them for admins, the caller's tree's for others. */
+  /**
+   * Requests waiting for an admin: all of them for admins, the caller's tree's for contributors,
+   * none for end users, who never see that anything is pending.
+   */
   async pendingCount(auth: TAuth): Promise<number> {
+    if (isReader(auth)) return 0;
     const scope = auth.isAdmin ? null : await this.#d.companies.scopeOf(auth);
     return this.#d.repo.pendingCount(scope, PENDING);
+  }
+
+  /**
+   * The companies whose published families the caller's library shows (null: every company), for
+   * counts that must match its facets (a category's card).
+   */
+  async publishedScope(auth: TAuth): Promise<number[] | null> {
+    return (await this.#visibility(auth, {})).scope;
   }
 
   /**
@@ -106,14 +123,14 @@ export class FamiliesService {
    */
   async save(auth: TAuth, inputs: TRevitFamilyInput[]): Promise<TRevitFamily[]> {
     const prepared = await Promise.all(inputs.map((input) => this.#prepare(auth, input)));
-    const ids = await this.#d.transaction(async () => {
+    const ids = await this.#d.approvals.deciding(async (mails) => {
       const saved: number[] = [];
       for (const item of prepared) {
         const id = item.input.revitFamilyId;
         saved.push(
           id === undefined
             ? await this.#d.approvals.create(this.#approvable(auth), auth, item)
-            : await this.#change(auth, item),
+            : await this.#change(auth, item, mails),
         );
       }
       return saved;
@@ -163,8 +180,8 @@ export class FamiliesService {
       previewHash: version.previewHash,
     };
     const input: TRevitFamilyInput = { revitFamilyId: row.id, revitFamilyName: row.name };
-    const id = await this.#d.transaction(() =>
-      this.#change(auth, { input, file, pictureHash: undefined, catalog: undefined, versionId }),
+    const id = await this.#d.approvals.deciding((mails) =>
+      this.#change(auth, { input, file, pictureHash: undefined, catalog: undefined, versionId }, mails),
     );
     return this.#answers([id]);
   }
@@ -215,14 +232,10 @@ export class FamiliesService {
 
   /**
    * An admin's decision on one pending request from the approvals inbox, inside the caller's
-   * transaction: 409 changedAtOnce when it is no longer pending (decided or withdrawn meanwhile).
-   * Answers the request as it was and what the action did.
+   * transaction (`approvals.deciding`): 409 changedAtOnce when it is no longer pending (decided or
+   * withdrawn meanwhile). Answers what the action did and the decision kept.
    */
-  async act(
-    auth: TAuth,
-    id: number,
-    action: TApprovalAction,
-  ): Promise<{ before: TRevitFamily; acted: TActed }> {
+  async act(auth: TAuth, id: number, action: TApprovalAction, decision: TDecision): Promise<TActed> {
     const store = this.#approvable(auth);
     const row = await this.#d.approvals.lock(store, id).catch((error: unknown) => {
       // Gone: decided (an applied change or a drop deletes the item) or withdrawn meanwhile.
@@ -230,18 +243,20 @@ export class FamiliesService {
       throw error;
     });
     if (!PENDING.includes(row.tifStatus as TTifStatus)) throw conflict('changedAtOnce');
-    const before = await this.#answer(row.id, false);
-    return { before, acted: await this.#d.approvals.act(store, auth, row, action) };
+    return this.#d.approvals.act(store, auth, row, action, decision);
   }
 
   // ---- reading what the caller may see -------------------------------------------------------
 
-  /** Readers (no content create/update) see every published family; others their tree's, any status asked for. */
+  /**
+   * Readers (no content create/update) see every published family, without the workflow fields;
+   * others their tree's, any status asked for.
+   */
   async #visibility(auth: TAuth, filter: TFamilyFindRequest): Promise<TFamilyVisibility> {
-    if (isReader(auth)) return { scope: null, statuses: ['A'] };
+    if (isReader(auth)) return { scope: null, statuses: PUBLISHED, reader: true };
     const scope = auth.isAdmin ? null : await this.#d.companies.scopeOf(auth);
     if (filter.tifStatuses?.length) return { scope, statuses: [...new Set(filter.tifStatuses)] };
-    return { scope, statuses: filter.includeTempItems ? ['A', ...PENDING] : ['A'] };
+    return { scope, statuses: filter.includeTempItems ? [...PUBLISHED, ...PENDING] : PUBLISHED };
   }
 
   async #visible(auth: TAuth, id: number): Promise<TFamilyRow> {
@@ -290,10 +305,15 @@ export class FamiliesService {
     return { input, file, pictureHash, catalog, versionId: undefined as number | undefined };
   }
 
-  /** An update: applied by an admin (or acted on with tifAction), a request for anyone else. */
-  async #change(auth: TAuth, item: TPrepared): Promise<number> {
+  /**
+   * An update: applied by an admin (or acted on with tifAction, a decision whose requester's mail
+   * joins `mails`), a request for anyone else.
+   */
+  async #change(auth: TAuth, item: TPrepared, mails: TMail[]): Promise<number> {
     const id = item.input.revitFamilyId!;
-    const { tifAction, tifStatus } = item.input;
+    const { tifAction, tifStatus, tifReason, tifComment } = item.input;
+    if ((tifReason || tifComment) && !tifAction)
+      throw badRequest('required', { name: 'tifAction' }, tifReason ? 'tifReason' : 'tifComment');
     const row = await this.#visibleForChange(auth, id, tifAction && tifStatus ? tifStatus : undefined);
     if (
       item.input.companyId !== undefined &&
@@ -303,8 +323,9 @@ export class FamiliesService {
       await this.#companyFor(auth, item.input.companyId);
     }
     return this.#d.approvals.update(this.#approvable(auth), auth, row, item, {
-      action: item.input.tifAction,
-      status: item.input.tifStatus,
+      action: tifAction,
+      status: tifStatus,
+      decision: { reason: tifReason, comment: tifComment, mails },
     });
   }
 
@@ -349,9 +370,16 @@ export class FamiliesService {
         await repo.update(original, { ...copyOf(copy), ...tif });
       },
       detach: (copy) => this.#adoptCurrentVersion(copy),
-      setTif: (id, tif) => repo.update(id, tif),
+      // Only a status moves lastUpdate: a pending copy marked on its original (tifTempId) is no
+      // change of it, and must not show end users that something is pending.
+      setTif: (id, tif) => {
+        const touch = Object.keys(tif).some((key) => key !== 'tifTempId');
+        return repo.update(id, tif, touch);
+      },
       delete: (id) => repo.delete(id),
       record: (id) => this.#answer(id, false),
+      about: (row) => ({ name: row.name, companyId: row.companyId, createdByUserId: row.createdByUserId }),
+      pageOf: (id) => `/families/${id}`,
     };
   }
 
@@ -480,8 +508,9 @@ export class FamiliesService {
     return requested;
   }
 
-  async #answer(id: number, detailed: boolean): Promise<TRevitFamily> {
-    const [record] = await this.#d.repo.records([id]);
+  /** The family as the API answers it; `reader`: an end user's view (see get). */
+  async #answer(id: number, detailed: boolean, reader = false): Promise<TRevitFamily> {
+    const [record] = await this.#d.repo.records([id], reader);
     if (!record) throw familyNotFound();
     if (!detailed) return record;
     const full = await this.#d.repo.load(id);
@@ -496,7 +525,7 @@ export class FamiliesService {
     return {
       ...record,
       revitFamilyTypes: full?.types ?? [],
-      revitFamilyVersions: versions.map((v) => toVersion(v, current)),
+      revitFamilyVersions: versions.map((v) => toVersion(v, current, !reader)),
       versionCount,
     };
   }
