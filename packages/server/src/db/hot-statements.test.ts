@@ -1,6 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { FamiliesRepository } from '../modules/families/families.repository.ts';
+import { PlacementRulesRepository } from '../modules/placement-rules/placement-rules.repository.ts';
+import { ScenariosRepository } from '../modules/scenarios/scenarios.repository.ts';
 import { UsersRepository } from '../modules/users/users.repository.ts';
 import { DbContext } from './context.ts';
 import * as schema from './schema/index.ts';
@@ -13,6 +15,8 @@ import * as schema from './schema/index.ts';
 const ctx = new DbContext(drizzle.mock({ schema }));
 const users = new UsersRepository(ctx);
 const families = new FamiliesRepository(ctx);
+const scenarios = new ScenariosRepository(ctx);
+const placementRules = new PlacementRulesRepository(ctx);
 
 /**
  * A statement as its file shows it: whether it runs prepared (its name is left out: names count
@@ -44,5 +48,18 @@ describe('the hot statements', () => {
   it('search of families', async () => {
     const sql = families.findSql({ pageSize: 50, search: 'fire damper' }, { scope: null, statuses: ['A'] });
     await expect(fileOf(sql)).toMatchFileSnapshot('./sql/families-find-search.sql');
+  });
+
+  it("page of a company tree's active published scenarios, sorted by name", async () => {
+    const sql = scenarios.findSql(
+      { pageSize: 50, active: true, sort: [{ field: 'scenarioName', dir: 'asc' }] },
+      { scope: [1, 2], statuses: ['A'] },
+    );
+    await expect(fileOf(sql)).toMatchFileSnapshot('./sql/scenarios-find-page.sql');
+  });
+
+  it('search of placement rules', async () => {
+    const sql = placementRules.findSql({ pageSize: 50, search: 'pipe' }, { scope: null, statuses: ['A'] });
+    await expect(fileOf(sql)).toMatchFileSnapshot('./sql/placement-rules-find-search.sql');
   });
 });

@@ -227,9 +227,8 @@ export const scenarios = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    revitFamilyId: integer('revit_family_id').references((): AnyPgColumn => revitFamilies.id, {
-      onDelete: 'set null',
-    }),
+    // No action on delete: a family scenarios use is refused (409 familyInUse), never unlinked.
+    revitFamilyId: integer('revit_family_id').references((): AnyPgColumn => revitFamilies.id),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     documentType: text('document_type'),
     pageNumber: text('page_number'),
@@ -248,6 +247,7 @@ export const scenarios = pgTable(
     constructionThickness: doublePrecision('construction_thickness'),
     serviceSupport: text('service_support'),
     active: boolean('active').notNull().default(true),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...tifColumns(),
     ...timestamps(),
   },
@@ -255,6 +255,13 @@ export const scenarios = pgTable(
     index('scenarios_name_idx').on(sql`lower(${t.name})`),
     index('scenarios_company_idx').on(t.companyId),
     index('scenarios_lookup_idx').on(t.constructionElement, t.constructionMaterialCode),
+    // A find by status and activity, within a company or over every one, sorted by name.
+    index('scenarios_status_name_idx').on(t.tifStatus, t.active, sql`lower(${t.name})`, t.id),
+    index('scenarios_company_status_idx').on(t.companyId, t.tifStatus, t.active),
+    index('scenarios_original_idx').on(t.tifOriginalId),
+    // How many scenarios use a family (its delete is refused while any do).
+    index('scenarios_family_idx').on(t.revitFamilyId),
+    index('scenarios_search_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -263,7 +270,8 @@ export const placementRules = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    scenarioId: integer('scenario_id').references(() => scenarios.id, { onDelete: 'cascade' }),
+    // No action on delete: a scenario rules use is refused (409 scenarioInUse), never emptied of them.
+    scenarioId: integer('scenario_id').references(() => scenarios.id),
     typeCode: text('type_code'),
     materialCode: text('material_code'),
     serviceSizeRangeLow: doublePrecision('service_size_range_low'),
@@ -275,6 +283,7 @@ export const placementRules = pgTable(
     additionalInsulationThickness: doublePrecision('additional_insulation_thickness'),
     active: boolean('active').notNull().default(true),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...tifColumns(),
     ...timestamps(),
   },
@@ -282,6 +291,11 @@ export const placementRules = pgTable(
     index('placement_rules_scenario_idx').on(t.scenarioId),
     index('placement_rules_lookup_idx').on(t.typeCode, t.materialCode),
     index('placement_rules_company_idx').on(t.companyId),
+    // A find by status and activity, within a company or over every one, sorted by name.
+    index('placement_rules_status_name_idx').on(t.tifStatus, t.active, sql`lower(${t.name})`, t.id),
+    index('placement_rules_company_status_idx').on(t.companyId, t.tifStatus, t.active),
+    index('placement_rules_original_idx').on(t.tifOriginalId),
+    index('placement_rules_search_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { TApprovalDecisionFindRequest } from '@portal/contract';
+import { APPROVAL_RECORD_KINDS, type TApprovalDecisionFindRequest } from '@portal/contract';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbContext } from '../../db/context.ts';
 import { isoText } from '../../db/json-sql.ts';
@@ -34,6 +34,8 @@ export class ApprovalsRepository {
     const ids = filter.recordIds;
     const search = filter.search?.trim();
     const where = and(
+      // Scenarios' and placement rules' decisions are kept too; the inbox lists the kinds it knows.
+      inArray(d.recordKind, [...APPROVAL_RECORD_KINDS]),
       scope === null ? undefined : scope.length ? inArray(d.companyId, scope) : eqFalse(),
       ids?.length
         ? or(inArray(d.recordId, ids), inArray(d.originalId, ids), inArray(d.resultId, ids))

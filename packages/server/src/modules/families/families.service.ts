@@ -43,6 +43,8 @@ export type TFamiliesDeps = {
   /** The approval workflow every change goes through. */
   approvals: ApprovalsService;
   transaction: TTransaction;
+  /** How many scenarios point at a family: its delete is refused while any do. */
+  scenarioUses: (familyId: number) => Promise<number>;
 };
 
 /** A page of a find: its records as the JSON text of an array (TRevitFamily), the total, the facets. */
@@ -146,12 +148,17 @@ export class FamiliesService {
     return this.save(auth, inputs);
   }
 
-  /** Deletes at once for admins; anyone else's delete becomes a removal request (RfR). */
+  /**
+   * Deletes at once for admins; anyone else's delete becomes a removal request (RfR). A family
+   * scenarios point at is refused (409 familyInUse), whoever asks.
+   */
   async delete(auth: TAuth, ids: number[]): Promise<TRevitFamily[]> {
     const answered: TRevitFamily[] = [];
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
         const row = await this.#visibleForChange(auth, id);
+        const uses = await this.#d.scenarioUses(row.id);
+        if (uses > 0) throw conflict('familyInUse', { count: uses }, 'revitFamilyId');
         answered.push(await this.#d.approvals.delete(this.#approvable(auth), auth, row));
       }
     });
