@@ -95,7 +95,10 @@ export async function buildApp(
     key: app.services.csrfKey,
     secureCookie: config.publicUrl.startsWith('https://'),
   });
-  await app.register(authPlugin, { authenticate: (token) => app.services.sessions.authenticate(token) });
+  await app.register(authPlugin, {
+    authenticate: (token) => app.services.sessions.authenticate(token),
+    authenticateApiToken: (token) => app.services.apiTokens.authenticate(token),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Family Portal API', version: APP_VERSION },

@@ -1,3 +1,5 @@
+import type { TApiTokenScope } from '@portal/contract';
+
 /**
  * The caller, as the verified token and a live session say: what services decide on. It lives
  * here, not in plugins/auth.ts which fills it in, so services stay below the HTTP layer.
@@ -14,4 +16,6 @@ export type TAuth = {
   mfaSetup: boolean;
   /** Admins see every company (CONTRACT 3); the mark of one is the adminmanagement.read permission. */
   isAdmin: boolean;
+  /** Set when the caller is an API token acting for its creator (CONTRACT 8): which, and its scopes. */
+  apiToken?: { id: number; scopes: readonly TApiTokenScope[] };
 };

@@ -8,7 +8,7 @@ export const ROUTE_TABLE_END = '<!-- end of route table -->';
 export function routeTableMarkdown(routes: readonly TRouteEntry[]): string {
   const rows = routes.map(
     (r) =>
-      `| ${r.method} | ${r.url.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')} | ${r.permission} | ${r.summary.replace(/\|/g, '\\|')} |`,
+      `| ${r.method} | ${r.url.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')} | ${r.permission}${r.tokenScope ? ` or API token (${r.tokenScope})` : ''} | ${r.summary.replace(/\|/g, '\\|')} |`,
   );
   return [
     ROUTE_TABLE_START,

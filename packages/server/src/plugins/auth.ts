@@ -1,4 +1,9 @@
-import { PERMISSION_ACTIONS, type TPermission } from '@portal/contract';
+import {
+  API_TOKEN_PREFIX,
+  PERMISSION_ACTIONS,
+  type TApiTokenScope,
+  type TPermission,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppError, forbidden, unauthorized } from '../lib/app-error.ts';
@@ -10,12 +15,21 @@ export type { TAuth };
 export type TRoutePermission = 'public' | 'selfcare' | 'signed-in' | TPermission;
 
 /** One row of the API surface: what the route table in docs/api.md and the permission tests read. */
-export type TRouteEntry = { method: string; url: string; permission: TRoutePermission; summary: string };
+export type TRouteEntry = {
+  method: string;
+  url: string;
+  permission: TRoutePermission;
+  summary: string;
+  /** The API token scope the route also accepts (CONTRACT 8); none: no API token. */
+  tokenScope?: TApiTokenScope;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface
   interface FastifyContextConfig {
     permission?: TRoutePermission;
+    /** The API token scope this route accepts; an API token anywhere else is refused (403). */
+    tokenScope?: TApiTokenScope;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface
   interface FastifyRequest {
@@ -60,8 +74,13 @@ export function callerOf<P extends TRoutePermission>(request: FastifyRequest, pe
 /** Why the caller of a request may not call its route, or undefined when it may. */
 function refusalOf(request: FastifyRequest): AppError | undefined {
   const permission = request.routeOptions.config.permission;
-  if (!permission || permission === 'public') return undefined;
   const auth = request.auth;
+  if (auth?.apiToken) {
+    const scope = request.routeOptions.config.tokenScope;
+    if (!scope) return forbidden('apiTokenNotAccepted');
+    if (!auth.apiToken.scopes.includes(scope)) return forbidden('apiTokenScopeMissing', { scope });
+  }
+  if (!permission || permission === 'public') return undefined;
   if (!auth) return unauthorized('authTokenRequired');
   if (permission === 'selfcare') return undefined;
   if (auth.selfcare) return forbidden('selfcareFirst');
@@ -76,7 +95,14 @@ function refusalOf(request: FastifyRequest): AppError | undefined {
  * A route under /api without a declared permission cannot be registered.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { authenticate: (token: string) => Promise<TAuth | null> }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      authenticate: (token: string) => Promise<TAuth | null>;
+      /** The caller behind an API token (`fpt_…`): its creator, or null; a failure is thrown (401). */
+      authenticateApiToken?: (token: string) => Promise<TAuth | null>;
+    },
+  ) => {
     app.decorateRequest('auth', null);
     app.decorate('routeTable', []);
     app.decorate('defaultPermission', undefined);
@@ -93,7 +119,13 @@ export const authPlugin = fp(
       if (declared === undefined) return;
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD')
-          app.routeTable.push({ method, url: route.url, permission, summary: route.schema?.summary ?? '' });
+          app.routeTable.push({
+            method,
+            url: route.url,
+            permission,
+            summary: route.schema?.summary ?? '',
+            ...(route.config.tokenScope ? { tokenScope: route.config.tokenScope } : {}),
+          });
       }
     });
 
@@ -102,7 +134,11 @@ export const authPlugin = fp(
     app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request);
       if (!token) return done(refusalOf(request));
-      options.authenticate(token).then(
+      // An API token is told by its prefix; a JWT never starts with it (its header is base64url JSON).
+      const authenticate =
+        (token.startsWith(API_TOKEN_PREFIX) ? options.authenticateApiToken : undefined) ??
+        options.authenticate;
+      authenticate(token).then(
         (auth) => {
           request.auth = auth;
           done(refusalOf(request));

@@ -1,4 +1,4 @@
-import { ZEnvelope, ZErrorEnvelope } from '@portal/contract';
+import { type TApiTokenScope, ZEnvelope, ZErrorEnvelope } from '@portal/contract';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -19,6 +19,8 @@ export type TRouteSpec<
   /** One line for the API reference and the route table in docs/api.md. */
   summary: string;
   permission: P;
+  /** An API token with this scope may call it too (CONTRACT 8); any other API token is refused. */
+  tokenScope?: TApiTokenScope;
   body?: B;
   query?: Q;
   params?: A;
@@ -115,7 +117,7 @@ export function routesOf(app: FastifyInstance) {
       app.route({
         method,
         url,
-        config: { permission: spec.permission },
+        config: { permission: spec.permission, tokenScope: spec.tokenScope },
         ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
         ...(spec.logLevel ? { logLevel: spec.logLevel } : {}),
         schema: {
@@ -159,7 +161,7 @@ export function routesOf(app: FastifyInstance) {
     app.route({
       method: 'GET',
       url,
-      config: { permission: spec.permission },
+      config: { permission: spec.permission, tokenScope: spec.tokenScope },
       schema: {
         summary: spec.summary,
         ...(spec.query ? { querystring: spec.query } : {}),
@@ -197,7 +199,7 @@ export function routesOf(app: FastifyInstance) {
     app.route({
       method: 'POST',
       url,
-      config: { permission: spec.permission },
+      config: { permission: spec.permission, tokenScope: spec.tokenScope },
       schema: {
         summary: spec.summary,
         ...(spec.query ? { querystring: spec.query } : {}),

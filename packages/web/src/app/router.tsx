@@ -16,6 +16,7 @@ import { parameterListsRoutes } from '../features/parameter-lists/routes.tsx';
 import { priceListsRoutes } from '../features/price-lists/routes.tsx';
 import { rolesRoutes } from '../features/roles/routes.tsx';
 import { termsRoutes } from '../features/terms/routes.tsx';
+import { tokensRoutes } from '../features/tokens/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { mainLayoutLoader } from './main-guard.ts';
 import { lazy, Suspense } from 'react';
@@ -69,6 +70,7 @@ function appRoutes(): RouteObject[] {
             ...customersRoutes,
             ...termsRoutes,
             ...licencesRoutes,
+            ...tokensRoutes,
             ...usersRoutes,
             ...rolesRoutes,
           ],

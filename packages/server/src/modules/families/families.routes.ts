@@ -146,8 +146,9 @@ export async function familiesRoutes(app: FastifyInstance): Promise<void> {
     '/family/download/content/:id',
     {
       summary:
-        'The family file (current or ?versionId=): bearer token with contentmanagement.read, or a ticket; ETag, 304, Range',
+        'The family file (current or ?versionId=): bearer token with contentmanagement.read, an API token, or a ticket; ETag, 304, Range',
       permission: 'public',
+      tokenScope: 'download',
       params: ZIdParams,
       query: ZDownloadQuery,
     },

@@ -19,6 +19,7 @@ describe('visibleMenuEntries', () => {
       'customers',
       'terms',
       'licences',
+      'tokens',
       'users',
       'roles',
       'statistics',
@@ -47,7 +48,7 @@ describe('visibleMenuEntries', () => {
     expect(keys).not.toContain('customers');
   });
 
-  it('offers home, families, approvals (requests for partners), price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, users and roles as available now', () => {
+  it('offers home, families, approvals (requests for partners), price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, API tokens, users and roles as available now', () => {
     expect(MENU_ENTRIES.filter((e) => e.available).map((e) => e.key)).toEqual([
       'home',
       'families',
@@ -62,6 +63,7 @@ describe('visibleMenuEntries', () => {
       'customers',
       'terms',
       'licences',
+      'tokens',
       'users',
       'roles',
     ]);

@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -151,6 +152,14 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     path: '/licences',
     label: 'menu.licences',
     icon: <SafetyCertificateOutlined />,
+    permission: 'partnermanagement.read',
+    available: true,
+  },
+  {
+    key: 'tokens',
+    path: '/tokens',
+    label: 'menu.tokens',
+    icon: <ApiOutlined />,
     permission: 'partnermanagement.read',
     available: true,
   },
