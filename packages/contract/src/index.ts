@@ -26,3 +26,4 @@ export * from './workflow/tif.ts';
 export * from './workflow/tif-fields.ts';
 export * from './workflow/transitions.ts';
 export * from './approvals/approvals.schema.ts';
+export * from './tokens/tokens.schema.ts';

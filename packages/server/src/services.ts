@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PLACEMENT_RULE_CODE_LISTS, SCENARIO_CODE_LISTS } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
@@ -45,12 +46,16 @@ import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-toke
 import { OneTimeTokensService } from './modules/one-time-tokens/one-time-tokens.service.ts';
 import { ParameterListsRepository } from './modules/parameter-lists/parameter-lists.repository.ts';
 import { ParameterListsService } from './modules/parameter-lists/parameter-lists.service.ts';
+import { PlacementRulesRepository } from './modules/placement-rules/placement-rules.repository.ts';
+import { PlacementRulesService } from './modules/placement-rules/placement-rules.service.ts';
 import { PriceListsRepository } from './modules/price-lists/price-lists.repository.ts';
 import { PriceListsService } from './modules/price-lists/price-lists.service.ts';
 import { RecoveryService } from './modules/recovery/recovery.service.ts';
 import { RegistrationService } from './modules/registration/registration.service.ts';
 import { RolesRepository } from './modules/roles/roles.repository.ts';
 import { RolesService } from './modules/roles/roles.service.ts';
+import { ScenariosRepository } from './modules/scenarios/scenarios.repository.ts';
+import { codeListsOf, ScenariosService } from './modules/scenarios/scenarios.service.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -59,6 +64,8 @@ import { SignInRepository } from './modules/sign-in/sign-in.repository.ts';
 import { SignInService } from './modules/sign-in/sign-in.service.ts';
 import { TermsRepository } from './modules/terms/terms.repository.ts';
 import { TermsService } from './modules/terms/terms.service.ts';
+import { TokensRepository } from './modules/tokens/tokens.repository.ts';
+import { TokensService } from './modules/tokens/tokens.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
@@ -196,6 +203,25 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     uploads: familyUploads,
     approvals,
     transaction,
+    scenarioUses: (familyId): Promise<number> => scenarios.familyUses(familyId),
+  });
+  const environment = environmentOf(config, APP_VERSION);
+  const scenarios = new ScenariosService({
+    repo: new ScenariosRepository(ctx),
+    companies,
+    families,
+    parameterLists,
+    codeLists: codeListsOf(environment, lists, SCENARIO_CODE_LISTS),
+    approvals,
+    transaction,
+  });
+  const placementRules = new PlacementRulesService({
+    repo: new PlacementRulesRepository(ctx),
+    companies,
+    scenarios,
+    codeLists: codeListsOf(environment, lists, PLACEMENT_RULE_CODE_LISTS),
+    approvals,
+    transaction,
   });
   await lists.ensureSeeded();
   const generatedAdminPassword = await seed({
@@ -208,7 +234,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   return {
     generatedAdminPassword,
     csrfKey: derive('csrf'),
-    environment: environmentOf(config, APP_VERSION),
+    environment,
     signer,
     health: new HealthService(new HealthRepository(ctx, database.kind)),
     mailer,
@@ -226,6 +252,8 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     categories,
     approvals,
     families,
+    scenarios,
+    placementRules,
     approvalsInbox: new ApprovalsInboxService({ repo: approvalsRepo, approvals, families, companies }),
     familyUploads,
     familyBulk: new FamilyBulkService({
@@ -263,6 +291,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     parameterLists,
     customers: new CustomersService({ repo: new CustomersRepository(ctx), companies }),
     notifications,
+    apiTokens: new TokensService({ repo: new TokensRepository(ctx), roles, companies, audit, transaction }),
     terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, audit, transaction }),
     registration: new RegistrationService({
       users,

@@ -47,6 +47,11 @@ export const MESSAGE_TEMPLATES = {
   refreshTokenNotValid: 'The refreshToken is not valid',
   refreshTokenReused: 'The refreshToken was already used; the sign-in is revoked',
   codeNotValid: 'The code is not valid',
+  apiTokenNotValid: 'The API token is not valid, has expired or was revoked',
+  apiTokenNotAccepted: 'An API token is not accepted here; sign in as a person',
+  apiTokenScopeMissing: 'This API token lacks the {scope} scope this call needs',
+  notInFuture: '{name} must be in the future',
+  tooFarAhead: '{name} must be at most {max} days ahead',
   tooManyAttempts: 'Too many attempts; try again in {seconds} seconds',
   loginLocked: 'Too many failed sign-ins; try again in {minutes} minutes',
   licenceInactive: 'The company licence is inactive',
@@ -104,6 +109,9 @@ export const MESSAGE_TEMPLATES = {
   companyNotValid: 'company is not valid',
   // Content library.
   categoryInUse: 'The category is used by {count} families; move them to another category first',
+  familyInUse: 'The family is used by {count} scenarios; link them to another family first',
+  scenarioInUse: 'The scenario is used by {count} placement rules; link them to another scenario first',
+  rangeReversed: '{name} ({min}) is above {other} ({max})',
   // What to do, not what the reader found: people upload exports, renamed files and projects.
   rfaNotCompound:
     'This file is not a Revit family (.rfa). Save or export the family from Revit and upload the .rfa file.',

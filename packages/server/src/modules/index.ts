@@ -13,13 +13,16 @@ import { listsRoutes } from './lists/lists.routes.ts';
 import { mfaRoutes } from './mfa/mfa.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { parameterListsRoutes } from './parameter-lists/parameter-lists.routes.ts';
+import { placementRulesRoutes } from './placement-rules/placement-rules.routes.ts';
 import { priceListsRoutes } from './price-lists/price-lists.routes.ts';
 import { recoveryRoutes } from './recovery/recovery.routes.ts';
 import { registrationRoutes } from './registration/registration.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { scenariosRoutes } from './scenarios/scenarios.routes.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { signInRoutes } from './sign-in/sign-in.routes.ts';
 import { termsRoutes } from './terms/terms.routes.ts';
+import { tokensRoutes } from './tokens/tokens.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** The whole API surface, one line per module; every route lives under /api. */
@@ -39,11 +42,14 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(categoriesRoutes);
   await app.register(familiesRoutes);
   await app.register(approvalsRoutes);
+  await app.register(scenariosRoutes);
+  await app.register(placementRulesRoutes);
   await app.register(notificationsRoutes);
   await app.register(licencesRoutes);
   await app.register(customersRoutes);
   await app.register(listsRoutes);
   await app.register(parameterListsRoutes);
   await app.register(priceListsRoutes);
+  await app.register(tokensRoutes);
   await app.register(apiDocsRoutes);
 }

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './notifications.ts';
 export * from './approvals.ts';
+export * from './tokens.ts';

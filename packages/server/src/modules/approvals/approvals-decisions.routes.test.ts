@@ -201,7 +201,7 @@ describe('decisions: the requester is told', () => {
     const told = mine.notificationInfos.filter((note) => note.notificationUrl === url);
     expect(told).toEqual([
       expect.objectContaining({
-        notificationTitle: `Your family "${item.revitFamilyName}" was disapproved: Blurry picture`,
+        notificationTitle: `Your request to add "${item.revitFamilyName}" was disapproved: Blurry picture`,
         notificationDescription: 'Reason: Blurry picture\nComment: Use the preview',
         companyId: null,
         read: false,
@@ -252,7 +252,7 @@ describe('decisions: the requester is told', () => {
     const item = await requestNew(partner.authToken);
     expect((await act([item.revitFamilyId], 'd', { reason: 'Too large' })).status).toBe(200);
     const english = mailsTo(partner).find((sent) => sent.subject.includes(item.revitFamilyName));
-    expect(english!.subject).toBe(`Your family "${item.revitFamilyName}" was disapproved`);
+    expect(english!.subject).toBe(`Your request to add "${item.revitFamilyName}" was disapproved`);
     expect(english!.text).toContain('Reason: Too large');
   });
 
@@ -278,7 +278,7 @@ describe('decisions: the requester is told', () => {
     expect(decision).toMatchObject({ effect: 'drop', resultId: null });
     const notes = await about(colleague.authToken, '/approvals?view=decided');
     expect(notes.map((note) => note.notificationTitle)).toContain(
-      `Your family "${dropped.revitFamilyName}" was dismissed`,
+      `Your request to add "${dropped.revitFamilyName}" was dismissed`,
     );
   });
 

@@ -29,7 +29,7 @@ describe('decision notices', () => {
   it('falls back to English for an unknown language and names the reason only for a disapproval', () => {
     const approved = { ...notice, kind: 'new' as const, outcome: 'approved' as const, comment: null };
     expect(decisionNotification('xx', approved)).toEqual({
-      title: 'Your family "Fire damper" was approved',
+      title: 'Your request to add "Fire damper" was approved',
       description: 'Reason: Wrong category',
     });
     expect(decisionNotification('en', { ...approved, reason: null }).description).toBeNull();

@@ -20,7 +20,7 @@ export type TDecisionNotice = {
 
 /** The words a decision is told in, per language; each sentence is written whole for its grammar. */
 type TWords = {
-  /** The request, named: 'Your family "X"', 'Your change to "X"'. */
+  /** The request, named for any kind of record: 'Your request to add "X"', 'Your change to "X"'. */
   request: Record<TApprovalKind, (name: string) => string>;
   outcome: Record<TDecisionOutcome, string>;
   sentence: (request: string, outcome: string) => string;
@@ -37,14 +37,14 @@ type TWords = {
 const WORDS: Record<TInterfaceLanguage, TWords> = {
   en: {
     request: {
-      new: (name) => `Your family "${name}"`,
+      new: (name) => `Your request to add "${name}"`,
       change: (name) => `Your change to "${name}"`,
       removal: (name) => `Your request to remove "${name}"`,
       withdrawal: (name) => `Your request to withdraw "${name}"`,
     },
     outcome: {
       approved: 'was approved',
-      approvedAsNew: 'was published as a new family',
+      approvedAsNew: 'was published as a new entry',
       disapproved: 'was disapproved',
       dismissed: 'was dismissed',
     },
@@ -59,14 +59,14 @@ const WORDS: Record<TInterfaceLanguage, TWords> = {
   },
   zh: {
     request: {
-      new: (name) => `您的族“${name}”`,
+      new: (name) => `您添加“${name}”的请求`,
       change: (name) => `您对“${name}”的修改`,
       removal: (name) => `您删除“${name}”的请求`,
       withdrawal: (name) => `您下线“${name}”的请求`,
     },
     outcome: {
       approved: '已获批准',
-      approvedAsNew: '已作为新族发布',
+      approvedAsNew: '已作为新条目发布',
       disapproved: '已被驳回',
       dismissed: '已被搁置',
     },
@@ -81,14 +81,14 @@ const WORDS: Record<TInterfaceLanguage, TWords> = {
   },
   es: {
     request: {
-      new: (name) => `Su familia «${name}»`,
+      new: (name) => `Su solicitud de alta de «${name}»`,
       change: (name) => `Su modificación de «${name}»`,
       removal: (name) => `Su solicitud de eliminación de «${name}»`,
       withdrawal: (name) => `Su solicitud de retirada de «${name}»`,
     },
     outcome: {
       approved: 'ha sido aprobada',
-      approvedAsNew: 'ha sido publicada como una familia nueva',
+      approvedAsNew: 'ha sido publicada como una entrada nueva',
       disapproved: 'ha sido rechazada',
       dismissed: 'ha sido descartada',
     },
@@ -103,14 +103,14 @@ const WORDS: Record<TInterfaceLanguage, TWords> = {
   },
   ja: {
     request: {
-      new: (name) => `ファミリ「${name}」`,
+      new: (name) => `「${name}」の追加申請`,
       change: (name) => `「${name}」の変更申請`,
       removal: (name) => `「${name}」の削除申請`,
       withdrawal: (name) => `「${name}」の公開停止申請`,
     },
     outcome: {
       approved: '承認されました',
-      approvedAsNew: '新しいファミリとして公開されました',
+      approvedAsNew: '新しい項目として公開されました',
       disapproved: '却下されました',
       dismissed: '見送られました',
     },
@@ -125,14 +125,14 @@ const WORDS: Record<TInterfaceLanguage, TWords> = {
   },
   de: {
     request: {
-      new: (name) => `Ihre Familie „${name}“`,
+      new: (name) => `Ihre Anfrage zum Hinzufügen von „${name}“`,
       change: (name) => `Ihre Änderung an „${name}“`,
       removal: (name) => `Ihre Anfrage zum Entfernen von „${name}“`,
       withdrawal: (name) => `Ihre Anfrage zum Zurückziehen von „${name}“`,
     },
     outcome: {
       approved: 'wurde genehmigt',
-      approvedAsNew: 'wurde als neue Familie veröffentlicht',
+      approvedAsNew: 'wurde als neuer Eintrag veröffentlicht',
       disapproved: 'wurde abgelehnt',
       dismissed: 'wurde verworfen',
     },
@@ -147,14 +147,14 @@ const WORDS: Record<TInterfaceLanguage, TWords> = {
   },
   fr: {
     request: {
-      new: (name) => `Votre famille « ${name} »`,
+      new: (name) => `Votre demande d’ajout de « ${name} »`,
       change: (name) => `Votre modification de « ${name} »`,
       removal: (name) => `Votre demande de suppression de « ${name} »`,
       withdrawal: (name) => `Votre demande de retrait de « ${name} »`,
     },
     outcome: {
       approved: 'a été approuvée',
-      approvedAsNew: 'a été publiée comme nouvelle famille',
+      approvedAsNew: 'a été publiée comme nouvelle entrée',
       disapproved: 'a été refusée',
       dismissed: 'a été écartée',
     },
