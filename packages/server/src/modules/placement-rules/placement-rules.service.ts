@@ -5,20 +5,18 @@ import {
   type TPlacementRule,
   type TPlacementRuleFindRequest,
   type TPlacementRuleInput,
-  type TTifStatus,
 } from '@portal/contract';
-import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
-import type { TMail } from '../../lib/mailer.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { ApprovalsService, TApprovable } from '../approvals/approvals.service.ts';
+import { ColumnRecords } from '../approvals/approvable-records.service.ts';
+import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { checkedCode, type ScenariosService, type TCodeLists } from '../scenarios/scenarios.service.ts';
 import type {
   PlacementRulesRepository,
   TPlacementRuleRow,
-  TPlacementRuleVisibility,
   TPlacementRuleWrite,
 } from './placement-rules.repository.ts';
 
@@ -39,8 +37,6 @@ type TCodeField = keyof typeof PLACEMENT_RULE_CODE_LISTS;
 type TPrepared = { input: TPlacementRuleInput; codes: Partial<Record<TCodeField, string>> };
 type TContent = Omit<TPlacementRuleWrite, 'companyId' | 'createdByUserId'>;
 
-const PUBLISHED: readonly TTifStatus[] = ['A'];
-const PENDING: readonly TTifStatus[] = ['RfA', 'RfC', 'RfR', 'RfD', 'P'];
 const ruleNotFound = () => notFound('notFound', { name: 'placement rule' });
 
 /**
@@ -51,31 +47,31 @@ const ruleNotFound = () => notFound('notFound', { name: 'placement rule' });
  */
 export class PlacementRulesService {
   readonly #d: TPlacementRulesDeps;
+  readonly #records: ColumnRecords<TPlacementRuleRow, TPrepared, TContent, TPlacementRule>;
 
   constructor(deps: TPlacementRulesDeps) {
     this.#d = deps;
+    this.#records = new ColumnRecords(deps, {
+      kind: 'placementRule',
+      idOf: (input) => input.placementRuleId,
+      pageOf: (id) => `/placement-rules/${id}`,
+      notFound: ruleNotFound,
+      repo: deps.repo,
+      contentOf,
+      merged,
+    });
   }
 
   /** A page of rules as PostgreSQL wrote their records, and the total. */
   async find(auth: TAuth, filter: TPlacementRuleFindRequest): Promise<JsonPage<TPlacementRule>> {
-    return this.#d.repo.find(filter, await this.#visibility(auth, filter));
+    return this.#d.repo.find(filter, await this.#records.visibility(auth, filter));
   }
 
   /** Creates rules (an id among them updates that one), all or nothing. */
   async save(auth: TAuth, inputs: TPlacementRuleInput[]): Promise<TPlacementRule[]> {
     const prepared: TPrepared[] = [];
     for (const input of inputs) prepared.push(await this.#prepare(auth, input));
-    const ids = await this.#d.approvals.deciding(async (mails) => {
-      const saved: number[] = [];
-      for (const item of prepared)
-        saved.push(
-          item.input.placementRuleId === undefined
-            ? await this.#d.approvals.create(this.#approvable(auth), auth, item)
-            : await this.#change(auth, item, mails),
-        );
-      return saved;
-    });
-    return this.#d.repo.records(ids);
+    return this.#records.save(auth, prepared);
   }
 
   /** Updates rules; an admin may act on a request with `tifAction` (CONTRACT 4). */
@@ -86,43 +82,13 @@ export class PlacementRulesService {
   }
 
   /** Deletes at once for admins; anyone else's delete becomes a removal request (RfR). */
-  async delete(auth: TAuth, ids: number[]): Promise<TPlacementRule[]> {
-    const answered: TPlacementRule[] = [];
-    await this.#d.transaction(async () => {
-      for (const id of new Set(ids)) {
-        const row = await this.#visibleForChange(auth, id);
-        answered.push(await this.#d.approvals.delete(this.#approvable(auth), auth, row));
-      }
-    });
-    return answered;
+  delete(auth: TAuth, ids: number[]): Promise<TPlacementRule[]> {
+    return this.#records.delete(auth, ids);
   }
-
-  // ---- reading what the caller may see -------------------------------------------------------
-
-  /** Readers see every active published rule; others their tree's, any status asked for. */
-  async #visibility(auth: TAuth, filter: TPlacementRuleFindRequest): Promise<TPlacementRuleVisibility> {
-    if (isReader(auth)) return { scope: null, statuses: PUBLISHED, reader: true };
-    const scope = auth.isAdmin ? null : await this.#d.companies.scopeOf(auth);
-    if (filter.tifStatuses?.length) return { scope, statuses: [...new Set(filter.tifStatuses)] };
-    return { scope, statuses: filter.includeTempItems ? [...PUBLISHED, ...PENDING] : PUBLISHED };
-  }
-
-  /** The row locked for a change, when the caller may change it (404 otherwise). */
-  async #visibleForChange(auth: TAuth, id: number, actedOn?: TTifStatus): Promise<TPlacementRuleRow> {
-    if (isReader(auth)) throw ruleNotFound();
-    const row = await this.#d.approvals.lock(this.#approvable(auth), id, actedOn);
-    if (!auth.isAdmin) {
-      const scope = (await this.#d.companies.scopeOf(auth)) ?? [];
-      if (row.companyId === null || !scope.includes(row.companyId)) throw ruleNotFound();
-    }
-    return row;
-  }
-
-  // ---- writing ---------------------------------------------------------------------------------
 
   /** The checks a save makes against the database: the scenario and the codes. */
   async #prepare(auth: TAuth, input: TPlacementRuleInput): Promise<TPrepared> {
-    if (input.tifAction && !auth.isAdmin) throw forbidden('tifAdminOnly', undefined, 'tifAction');
+    this.#records.assertActionAllowed(auth, input);
     if (input.scenarioId) await this.#d.scenarios.assertLinkable(auth, input.scenarioId, 'scenarioId');
     const codes: TPrepared['codes'] = {};
     for (const field of Object.keys(PLACEMENT_RULE_CODE_LISTS) as TCodeField[]) {
@@ -130,69 +96,6 @@ export class PlacementRulesService {
       if (value) codes[field] = await checkedCode(this.#d.codeLists, field, value);
     }
     return { input, codes };
-  }
-
-  /** An update: applied or acted on by an admin, a request for anyone else. */
-  async #change(auth: TAuth, item: TPrepared, mails: TMail[]): Promise<number> {
-    const { placementRuleId, tifAction, tifStatus, tifReason, tifComment, companyId } = item.input;
-    if ((tifReason || tifComment) && !tifAction)
-      throw badRequest('required', { name: 'tifAction' }, tifReason ? 'tifReason' : 'tifComment');
-    const row = await this.#visibleForChange(
-      auth,
-      placementRuleId!,
-      tifAction && tifStatus ? tifStatus : undefined,
-    );
-    if (companyId !== undefined && companyId !== null && companyId !== row.companyId)
-      await this.#d.companies.assertMayOwn(auth, companyId);
-    return this.#d.approvals.update(this.#approvable(auth), auth, row, item, {
-      action: tifAction,
-      status: tifStatus,
-      decision: { reason: tifReason, comment: tifComment, mails },
-    });
-  }
-
-  /** What the approval workflow does to placement rules, for this caller (CONTRACT 4). */
-  #approvable(auth: TAuth): TApprovable<TPlacementRuleRow, TPrepared, TPlacementRule> {
-    const repo = this.#d.repo;
-    return {
-      kind: 'placementRule',
-      loadForUpdate: (id) => repo.loadForUpdate(id),
-      create: async (item, tif) => {
-        const companyId = item.input.companyId ?? auth.companyId;
-        await this.#d.companies.assertMayOwn(auth, companyId);
-        return repo.insert({ ...merged(undefined, item), companyId, createdByUserId: auth.userId, ...tif });
-      },
-      copy: (row, item, tif) =>
-        repo.insert({
-          ...(item ? merged(row, item) : contentOf(row)),
-          companyId: row.companyId,
-          createdByUserId: auth.userId,
-          ...tif,
-        }),
-      edit: async (row, item, tif) => {
-        // The admin's own update may also move the rule to another company.
-        const moved = !tif && item.input.companyId ? { companyId: item.input.companyId } : {};
-        await repo.update(row.id, { ...merged(row, item), ...moved, ...tif });
-      },
-      applyToOriginal: (copy, tif) => repo.update(copy.tifOriginalId!, { ...contentOf(copy), ...tif }),
-      // A rule shares nothing with its original but its columns.
-      detach: async () => {},
-      // Only a status moves lastUpdate: a pending copy marked on its original is no change of it.
-      setTif: (id, tif) =>
-        repo.update(
-          id,
-          tif,
-          Object.keys(tif).some((key) => key !== 'tifTempId'),
-        ),
-      delete: (id) => repo.delete(id),
-      record: async (id) => {
-        const [record] = await repo.records([id]);
-        if (!record) throw ruleNotFound();
-        return record;
-      },
-      about: (row) => ({ name: row.name, companyId: row.companyId, createdByUserId: row.createdByUserId }),
-      pageOf: (id) => `/placement-rules/${id}`,
-    };
   }
 }
 
@@ -248,13 +151,4 @@ function merged(base: TPlacementRuleRow | undefined, item: TPrepared): TContent 
       reversed.field,
     );
   return values;
-}
-
-/** Readers hold neither content create nor update: they see the active published rules only. */
-function isReader(auth: TAuth): boolean {
-  return (
-    !auth.isAdmin &&
-    !auth.permissions.has('contentmanagement.create') &&
-    !auth.permissions.has('contentmanagement.update')
-  );
 }

@@ -7,24 +7,18 @@ import {
   type TEnvEntry,
   type TEnvKey,
   type TScenarioInput,
-  type TTifStatus,
 } from '@portal/contract';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
-import type { TMail } from '../../lib/mailer.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { ApprovalsService, TApprovable } from '../approvals/approvals.service.ts';
+import { ColumnRecords } from '../approvals/approvable-records.service.ts';
+import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FamiliesService } from '../families/families.service.ts';
 import type { ListsService } from '../lists/lists.service.ts';
 import type { ParameterListsService } from '../parameter-lists/parameter-lists.service.ts';
-import type {
-  ScenariosRepository,
-  TScenarioRow,
-  TScenarioVisibility,
-  TScenarioWrite,
-} from './scenarios.repository.ts';
+import type { ScenariosRepository, TScenarioRow, TScenarioWrite } from './scenarios.repository.ts';
 
 /**
  * The generic list a code field takes its values from: the list's code and its item codes, each
@@ -68,12 +62,11 @@ export type TScenariosDeps = {
   transaction: TTransaction;
 };
 
-const PUBLISHED: readonly TTifStatus[] = ['A'];
-const PENDING: readonly TTifStatus[] = ['RfA', 'RfC', 'RfR', 'RfD', 'P'];
 const scenarioNotFound = (field?: string) => notFound('notFound', { name: 'scenario' }, field);
 
 /** A save's input with what was checked against the database: the codes as their lists spell them. */
 type TPrepared = { input: TScenarioInput; codes: Partial<Record<keyof typeof SCENARIO_CODE_LISTS, string>> };
+type TContent = Omit<TScenarioWrite, 'companyId' | 'createdByUserId'>;
 
 /**
  * Scenarios: tested details (which family to place, in which construction, for which fire rating
@@ -83,31 +76,31 @@ type TPrepared = { input: TScenarioInput; codes: Partial<Record<keyof typeof SCE
  */
 export class ScenariosService {
   readonly #d: TScenariosDeps;
+  readonly #records: ColumnRecords<TScenarioRow, TPrepared, TContent, TScenario>;
 
   constructor(deps: TScenariosDeps) {
     this.#d = deps;
+    this.#records = new ColumnRecords(deps, {
+      kind: 'scenario',
+      idOf: (input) => input.scenarioId,
+      pageOf: (id) => `/scenarios/${id}`,
+      notFound: () => scenarioNotFound(),
+      repo: deps.repo,
+      contentOf,
+      merged,
+    });
   }
 
   /** A page of scenarios as PostgreSQL wrote their records, and the total. */
   async find(auth: TAuth, filter: TScenarioFindRequest): Promise<JsonPage<TScenario>> {
-    return this.#d.repo.find(filter, await this.#visibility(auth, filter));
+    return this.#d.repo.find(filter, await this.#records.visibility(auth, filter));
   }
 
   /** Creates scenarios (an id among them updates that one), all or nothing. */
   async save(auth: TAuth, inputs: TScenarioInput[]): Promise<TScenario[]> {
     const prepared: TPrepared[] = [];
     for (const input of inputs) prepared.push(await this.#prepare(auth, input));
-    const ids = await this.#d.approvals.deciding(async (mails) => {
-      const saved: number[] = [];
-      for (const item of prepared)
-        saved.push(
-          item.input.scenarioId === undefined
-            ? await this.#d.approvals.create(this.#approvable(auth), auth, item)
-            : await this.#change(auth, item, mails),
-        );
-      return saved;
-    });
-    return this.#d.repo.records(ids);
+    return this.#records.save(auth, prepared);
   }
 
   /** Updates scenarios; an admin may act on a request with `tifAction` (CONTRACT 4). */
@@ -121,17 +114,11 @@ export class ScenariosService {
    * Deletes at once for admins; anyone else's delete becomes a removal request (RfR). A scenario
    * placement rules point at is refused (409 scenarioInUse), whoever asks.
    */
-  async delete(auth: TAuth, ids: number[]): Promise<TScenario[]> {
-    const answered: TScenario[] = [];
-    await this.#d.transaction(async () => {
-      for (const id of new Set(ids)) {
-        const row = await this.#visibleForChange(auth, id);
-        const rules = await this.#d.repo.ruleCount(row.id);
-        if (rules > 0) throw conflict('scenarioInUse', { count: rules }, 'scenarioId');
-        answered.push(await this.#d.approvals.delete(this.#approvable(auth), auth, row));
-      }
+  delete(auth: TAuth, ids: number[]): Promise<TScenario[]> {
+    return this.#records.delete(auth, ids, async (row) => {
+      const rules = await this.#d.repo.ruleCount(row.id);
+      if (rules > 0) throw conflict('scenarioInUse', { count: rules }, 'scenarioId');
     });
-    return answered;
   }
 
   /**
@@ -140,7 +127,7 @@ export class ScenariosService {
    */
   async assertLinkable(auth: TAuth, id: number, field: string): Promise<void> {
     const row = await this.#d.repo.load(id);
-    if (!row || row.tifOriginalId !== null || !(await this.#inScope(auth, row)))
+    if (!row || row.tifOriginalId !== null || !(await this.#records.inScope(auth, row)))
       throw scenarioNotFound(field);
   }
 
@@ -149,35 +136,9 @@ export class ScenariosService {
     return this.#d.repo.familyUses(familyId);
   }
 
-  // ---- reading what the caller may see -------------------------------------------------------
-
-  /** Readers see every active published scenario; others their tree's, any status asked for. */
-  async #visibility(auth: TAuth, filter: TScenarioFindRequest): Promise<TScenarioVisibility> {
-    if (isReader(auth)) return { scope: null, statuses: PUBLISHED, reader: true };
-    const scope = auth.isAdmin ? null : await this.#d.companies.scopeOf(auth);
-    if (filter.tifStatuses?.length) return { scope, statuses: [...new Set(filter.tifStatuses)] };
-    return { scope, statuses: filter.includeTempItems ? [...PUBLISHED, ...PENDING] : PUBLISHED };
-  }
-
-  async #inScope(auth: TAuth, row: TScenarioRow): Promise<boolean> {
-    if (auth.isAdmin) return true;
-    const scope = await this.#d.companies.scopeOf(auth);
-    return row.companyId !== null && (scope?.includes(row.companyId) ?? true);
-  }
-
-  /** The row locked for a change, when the caller may change it (404 otherwise). */
-  async #visibleForChange(auth: TAuth, id: number, actedOn?: TTifStatus): Promise<TScenarioRow> {
-    if (isReader(auth)) throw scenarioNotFound();
-    const row = await this.#d.approvals.lock(this.#approvable(auth), id, actedOn);
-    if (!(await this.#inScope(auth, row))) throw scenarioNotFound();
-    return row;
-  }
-
-  // ---- writing ---------------------------------------------------------------------------------
-
   /** The checks a save makes against the database: the family, the parameter list, the codes. */
   async #prepare(auth: TAuth, input: TScenarioInput): Promise<TPrepared> {
-    if (input.tifAction && !auth.isAdmin) throw forbidden('tifAdminOnly', undefined, 'tifAction');
+    this.#records.assertActionAllowed(auth, input);
     if (input.revitFamilyId) {
       // 404 for a family that does not exist or lies outside the saver's tree, as reading it would be.
       const family = await this.#d.families
@@ -194,73 +155,10 @@ export class ScenariosService {
     }
     return { input, codes };
   }
-
-  /** An update: applied or acted on by an admin, a request for anyone else. */
-  async #change(auth: TAuth, item: TPrepared, mails: TMail[]): Promise<number> {
-    const { scenarioId, tifAction, tifStatus, tifReason, tifComment, companyId } = item.input;
-    if ((tifReason || tifComment) && !tifAction)
-      throw badRequest('required', { name: 'tifAction' }, tifReason ? 'tifReason' : 'tifComment');
-    const row = await this.#visibleForChange(
-      auth,
-      scenarioId!,
-      tifAction && tifStatus ? tifStatus : undefined,
-    );
-    if (companyId !== undefined && companyId !== null && companyId !== row.companyId)
-      await this.#d.companies.assertMayOwn(auth, companyId);
-    return this.#d.approvals.update(this.#approvable(auth), auth, row, item, {
-      action: tifAction,
-      status: tifStatus,
-      decision: { reason: tifReason, comment: tifComment, mails },
-    });
-  }
-
-  /** What the approval workflow does to scenarios, for this caller (CONTRACT 4). */
-  #approvable(auth: TAuth): TApprovable<TScenarioRow, TPrepared, TScenario> {
-    const repo = this.#d.repo;
-    return {
-      kind: 'scenario',
-      loadForUpdate: (id) => repo.loadForUpdate(id),
-      create: async (item, tif) => {
-        const companyId = item.input.companyId ?? auth.companyId;
-        await this.#d.companies.assertMayOwn(auth, companyId);
-        return repo.insert({ ...merged(undefined, item), companyId, createdByUserId: auth.userId, ...tif });
-      },
-      copy: (row, item, tif) =>
-        repo.insert({
-          ...(item ? merged(row, item) : contentOf(row)),
-          companyId: row.companyId,
-          createdByUserId: auth.userId,
-          ...tif,
-        }),
-      edit: async (row, item, tif) => {
-        // The admin's own update may also move the scenario to another company.
-        const moved = !tif && item.input.companyId ? { companyId: item.input.companyId } : {};
-        await repo.update(row.id, { ...merged(row, item), ...moved, ...tif });
-      },
-      applyToOriginal: (copy, tif) => repo.update(copy.tifOriginalId!, { ...contentOf(copy), ...tif }),
-      // A scenario shares nothing with its original but its columns.
-      detach: async () => {},
-      // Only a status moves lastUpdate: a pending copy marked on its original is no change of it.
-      setTif: (id, tif) =>
-        repo.update(
-          id,
-          tif,
-          Object.keys(tif).some((key) => key !== 'tifTempId'),
-        ),
-      delete: (id) => repo.delete(id),
-      record: async (id) => {
-        const [record] = await repo.records([id]);
-        if (!record) throw scenarioNotFound();
-        return record;
-      },
-      about: (row) => ({ name: row.name, companyId: row.companyId, createdByUserId: row.createdByUserId }),
-      pageOf: (id) => `/scenarios/${id}`,
-    };
-  }
 }
 
 /** The content columns of a scenario: what a change request copies and an approval copies back. */
-function contentOf(row: TScenarioRow): Omit<TScenarioWrite, 'companyId' | 'createdByUserId'> {
+function contentOf(row: TScenarioRow): TContent {
   return {
     name: row.name,
     revitFamilyId: row.revitFamilyId,
@@ -287,12 +185,10 @@ function contentOf(row: TScenarioRow): Omit<TScenarioWrite, 'companyId' | 'creat
  * keeps its value, null or an empty text clears it). A minimum above its maximum once merged (an
  * update may send one bound) is 400 naming the minimum.
  */
-function merged(base: TScenarioRow | undefined, item: TPrepared): ReturnType<typeof contentOf> {
+function merged(base: TScenarioRow | undefined, item: TPrepared): TContent {
   const { input, codes } = item;
-  const keep = <K extends keyof ReturnType<typeof contentOf>>(
-    key: K,
-    value: ReturnType<typeof contentOf>[K] | '' | undefined,
-  ) => (value === undefined ? (base ? base[key] : null) : value === '' ? null : value);
+  const keep = <K extends keyof TContent>(key: K, value: TContent[K] | '' | undefined) =>
+    value === undefined ? (base ? base[key] : null) : value === '' ? null : value;
   const values = {
     name: input.scenarioName,
     revitFamilyId: keep('revitFamilyId', input.revitFamilyId),
@@ -348,13 +244,4 @@ function rethrowAt(field: string) {
       );
     throw error;
   };
-}
-
-/** Readers hold neither content create nor update: they see the active published scenarios only. */
-function isReader(auth: TAuth): boolean {
-  return (
-    !auth.isAdmin &&
-    !auth.permissions.has('contentmanagement.create') &&
-    !auth.permissions.has('contentmanagement.update')
-  );
 }
