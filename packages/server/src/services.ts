@@ -48,6 +48,8 @@ import { ParameterListsRepository } from './modules/parameter-lists/parameter-li
 import { ParameterListsService } from './modules/parameter-lists/parameter-lists.service.ts';
 import { PlacementRulesRepository } from './modules/placement-rules/placement-rules.repository.ts';
 import { PlacementRulesService } from './modules/placement-rules/placement-rules.service.ts';
+import { PlacementLookupRepository } from './modules/placement-rules/placement-rules-lookup.repository.ts';
+import { PlacementLookupService } from './modules/placement-rules/placement-rules-lookup.service.ts';
 import { PriceListsRepository } from './modules/price-lists/price-lists.repository.ts';
 import { PriceListsService } from './modules/price-lists/price-lists.service.ts';
 import { RecoveryService } from './modules/recovery/recovery.service.ts';
@@ -254,6 +256,11 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     families,
     scenarios,
     placementRules,
+    placementLookup: new PlacementLookupService({
+      repo: new PlacementLookupRepository(ctx),
+      companies,
+      codeLists: codeListsOf(environment, lists, { ...PLACEMENT_RULE_CODE_LISTS, ...SCENARIO_CODE_LISTS }),
+    }),
     approvalsInbox: new ApprovalsInboxService({ repo: approvalsRepo, approvals, families, companies }),
     familyUploads,
     familyBulk: new FamilyBulkService({

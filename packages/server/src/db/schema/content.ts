@@ -289,7 +289,13 @@ export const placementRules = pgTable(
   },
   (t) => [
     index('placement_rules_scenario_idx').on(t.scenarioId),
-    index('placement_rules_lookup_idx').on(t.typeCode, t.materialCode),
+    // The lookup (diKeeperGet): type and material, the size range checked inside the index.
+    index('placement_rules_lookup_idx').on(
+      t.typeCode,
+      t.materialCode,
+      t.serviceSizeRangeLow,
+      t.serviceSizeRangeHigh,
+    ),
     index('placement_rules_company_idx').on(t.companyId),
     // A find by status and activity, within a company or over every one, sorted by name.
     index('placement_rules_status_name_idx').on(t.tifStatus, t.active, sql`lower(${t.name})`, t.id),

@@ -2,6 +2,8 @@ import {
   ZPlacementRuleDeleteRequest,
   ZPlacementRuleFindRequest,
   ZPlacementRuleInfos,
+  ZPlacementRuleLookup,
+  ZLookupQuery,
   ZPlacementRulePage,
   ZPlacementRuleSaveRequest,
 } from '@portal/contract';
@@ -11,7 +13,7 @@ import { JsonText, routesOf } from '../../plugins/routes.ts';
 
 /** Placement rules (spec 7, CONTRACT 4): which scenario a service takes, through the approval workflow. */
 export async function placementRulesRoutes(app: FastifyInstance): Promise<void> {
-  const { placementRules } = app.services;
+  const { placementRules, placementLookup } = app.services;
   const route = routesOf(app);
 
   route.post(
@@ -70,5 +72,18 @@ export async function placementRulesRoutes(app: FastifyInstance): Promise<void> 
         body.placementRuleInfos.map((rule) => rule.placementRuleId),
       ),
     }),
+  );
+
+  route.get(
+    '/placement-rules/diKeeperGet',
+    {
+      summary:
+        "The lookup for design tools: published rules of the caller's tree matching TypeCode, MaterialCode, ServiceSize, ConstructionElement, ConstructionMaterialCode, ConstructionThickness, FireRating, ApertureWidth, ApertureHeight, AcousticPerformance, ClosureDeviceSystemType, AdditionalInsulationTypeCode, CompanyId; best first (limit); near misses when none",
+      permission: 'contentmanagement.read',
+      tokenScope: 'lookup',
+      query: ZLookupQuery,
+      response: ZPlacementRuleLookup,
+    },
+    ({ caller, query }) => placementLookup.rules(caller, query),
   );
 }

@@ -1,4 +1,6 @@
 import {
+  ZScenarioLookup,
+  ZScenarioLookupQuery,
   ZScenarioDeleteRequest,
   ZScenarioFindRequest,
   ZScenarioInfos,
@@ -11,7 +13,7 @@ import { JsonText, routesOf } from '../../plugins/routes.ts';
 
 /** Scenarios (spec 7, CONTRACT 4): tested details, through the approval workflow. */
 export async function scenariosRoutes(app: FastifyInstance): Promise<void> {
-  const { scenarios } = app.services;
+  const { scenarios, placementLookup } = app.services;
   const route = routesOf(app);
 
   route.post(
@@ -66,5 +68,18 @@ export async function scenariosRoutes(app: FastifyInstance): Promise<void> {
         body.scenarioInfos.map((scenario) => scenario.scenarioId),
       ),
     }),
+  );
+
+  route.get(
+    '/scenario/diKeeperGet',
+    {
+      summary:
+        "The lookup for design tools: published scenarios of the caller's tree matching ConstructionElement, ConstructionMaterialCode, ConstructionThickness, FireRating, ApertureWidth, ApertureHeight, AcousticPerformance, CompanyId; best first (limit); near misses when none",
+      permission: 'contentmanagement.read',
+      tokenScope: 'lookup',
+      query: ZScenarioLookupQuery,
+      response: ZScenarioLookup,
+    },
+    ({ caller, query }) => placementLookup.scenarios(caller, query),
   );
 }
