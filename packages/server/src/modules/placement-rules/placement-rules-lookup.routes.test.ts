@@ -369,10 +369,10 @@ describe('GET /placement-rules/diKeeperGet', () => {
   });
 
   it("answers an end user every company's published rules, as the finds show them", async () => {
-    const scenarioA = await scenario(partnerA.companyId!);
-    const scenarioB = await scenario(partnerB.companyId!);
-    const ruleA = await rule(partnerA.companyId!, scenarioA, { typeCode: 'mixed' });
-    const ruleB = await rule(partnerB.companyId!, scenarioB, { typeCode: 'mixed' });
+    // Two companies of their own, so the partners' trees hold no more rules than their own test made.
+    const [one, two] = [(await makeCompany(t)).id, (await makeCompany(t)).id];
+    const ruleA = await rule(one, await scenario(one), { typeCode: 'mixed' });
+    const ruleB = await rule(two, await scenario(two), { typeCode: 'mixed' });
     const architect = await signedInUser(t, { role: 'userrole', companyId: (await makeCompany(t)).id });
     expect(idsOf(await lookup({ TypeCode: 'mixed', limit: 100 }, architect.authToken))).toEqual(
       expect.arrayContaining([ruleA.placementRuleId, ruleB.placementRuleId]),
