@@ -240,7 +240,7 @@ describe('the publishing loop', () => {
       'Disapprove',
       'Ignore',
       'Remove',
-      'Publish as a new family',
+      'Publish as a new record',
     ]);
     expect(await admin.locator('[data-testid=family-pending]').innerText()).toContain(
       'This request waits for your decision.',

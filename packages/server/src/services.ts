@@ -50,6 +50,7 @@ import { PlacementRulesRepository } from './modules/placement-rules/placement-ru
 import { PlacementRulesService } from './modules/placement-rules/placement-rules.service.ts';
 import { PlacementLookupRepository } from './modules/placement-rules/placement-rules-lookup.repository.ts';
 import { PlacementLookupService } from './modules/placement-rules/placement-rules-lookup.service.ts';
+import { PlacementRulesTransferService } from './modules/placement-rules/placement-rules-transfer.service.ts';
 import { PriceListsRepository } from './modules/price-lists/price-lists.repository.ts';
 import { PriceListsService } from './modules/price-lists/price-lists.service.ts';
 import { RecoveryService } from './modules/recovery/recovery.service.ts';
@@ -58,6 +59,7 @@ import { RolesRepository } from './modules/roles/roles.repository.ts';
 import { RolesService } from './modules/roles/roles.service.ts';
 import { ScenariosRepository } from './modules/scenarios/scenarios.repository.ts';
 import { codeListsOf, ScenariosService } from './modules/scenarios/scenarios.service.ts';
+import { LiveSessions } from './modules/sessions/live-sessions.service.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -116,6 +118,8 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     transaction,
     scopeOf: (auth) => companies.scopeOf(auth),
   });
+  // One for sign-ins and API tokens: ending a user's sign-ins forgets its tokens' answers too.
+  const liveSessions = new LiveSessions();
   const sessions = new SessionsService({
     repo: new SessionsRepository(ctx),
     roles,
@@ -123,6 +127,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     signer,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     mfaRequiredForAdmins: config.mfaRequiredForAdmins,
+    liveSessions,
   });
   const companies = new CompaniesService({
     repo: new CompaniesRepository(ctx),
@@ -256,12 +261,22 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     families,
     scenarios,
     placementRules,
+    placementRulesTransfer: new PlacementRulesTransferService({ rules: placementRules }),
     placementLookup: new PlacementLookupService({
       repo: new PlacementLookupRepository(ctx),
       companies,
       codeLists: codeListsOf(environment, lists, { ...PLACEMENT_RULE_CODE_LISTS, ...SCENARIO_CODE_LISTS }),
     }),
-    approvalsInbox: new ApprovalsInboxService({ repo: approvalsRepo, approvals, families, companies }),
+    approvalsInbox: new ApprovalsInboxService({
+      repo: approvalsRepo,
+      approvals,
+      sources: {
+        family: families,
+        scenario: scenarios.requestSource,
+        placementRule: placementRules.requestSource,
+      },
+      companies,
+    }),
     familyUploads,
     familyBulk: new FamilyBulkService({
       repo: familiesRepo,
@@ -298,7 +313,13 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     parameterLists,
     customers: new CustomersService({ repo: new CustomersRepository(ctx), companies }),
     notifications,
-    apiTokens: new TokensService({ repo: new TokensRepository(ctx), roles, companies, audit, transaction }),
+    apiTokens: new TokensService({
+      repo: new TokensRepository(ctx),
+      companies,
+      liveSessions,
+      audit,
+      transaction,
+    }),
     terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, audit, transaction }),
     registration: new RegistrationService({
       users,

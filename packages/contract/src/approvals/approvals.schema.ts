@@ -3,6 +3,8 @@ import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText } from '../common/fields.ts';
 import { MESSAGES } from '../common/messages.ts';
 import { ZRevitFamily } from '../families/families.schema.ts';
+import { ZPlacementRule, type TPlacementRule } from '../placement-rules/placement-rules.schema.ts';
+import { ZScenario, type TScenario } from '../scenarios/scenarios.schema.ts';
 import { TIF_STATUSES, type TTifAction, type TTifStatus } from '../workflow/tif.ts';
 import { TIF_EFFECTS, tifActionsFor, type TTifItemState } from '../workflow/transitions.ts';
 
@@ -10,8 +12,8 @@ import { TIF_EFFECTS, tifActionsFor, type TTifItemState } from '../workflow/tran
 export const APPROVAL_KINDS = ['new', 'change', 'removal', 'withdrawal'] as const;
 export type TApprovalKind = (typeof APPROVAL_KINDS)[number];
 
-/** The kinds of record the approvals inbox lists (scenarios and placement rules join them later). */
-export const APPROVAL_RECORD_KINDS = ['family'] as const;
+/** The kinds of record whose changes go through the approvals inbox (CONTRACT 4). */
+export const APPROVAL_RECORD_KINDS = ['family', 'scenario', 'placementRule'] as const;
 export type TApprovalRecordKind = (typeof APPROVAL_RECORD_KINDS)[number];
 
 /** Statuses of an item waiting for an admin. */
@@ -95,15 +97,61 @@ export const ZApprovalFindRequest = ZFindQuery.extend({
   olderThanDays: z.number().int().min(0).max(36500).optional(),
   /** Only these request items (the detail panel reloads one). */
   ids: z.array(ZId).max(100).optional(),
+  /** Only requests on these kinds of record. */
+  recordKinds: z.array(z.enum(APPROVAL_RECORD_KINDS)).max(APPROVAL_RECORD_KINDS.length).optional(),
 });
 export type TApprovalFindRequest = z.infer<typeof ZApprovalFindRequest>;
+
+/** The fields of a scenario the comparison shows, in order (codes as stored, sizes in millimetres). */
+export const APPROVAL_SCENARIO_FIELDS = [
+  'scenarioName',
+  'revitFamilyName',
+  'documentType',
+  'pageNumber',
+  'detailReference',
+  'parameterListCode',
+  'fireRating',
+  'acousticPerformance',
+  'apertureSizeMinWidth',
+  'apertureSizeMaxWidth',
+  'apertureSizeMinHeight',
+  'apertureSizeMaxHeight',
+  'constructionElement',
+  'constructionMaterialCode',
+  'constructionThickness',
+  'serviceSupport',
+  'active',
+  'companyName',
+] as const satisfies ReadonlyArray<keyof TScenario>;
+
+/** The fields of a placement rule the comparison shows, in order. */
+export const APPROVAL_PLACEMENT_RULE_FIELDS = [
+  'placementRuleName',
+  'scenarioName',
+  'typeCode',
+  'materialCode',
+  'serviceSizeRangeLow',
+  'serviceSizeRangeHigh',
+  'closureDeviceSystemType',
+  'closureDeviceSystemCount',
+  'closureDeviceSystemThickness',
+  'additionalInsulationTypeCode',
+  'additionalInsulationThickness',
+  'active',
+] as const satisfies ReadonlyArray<keyof TPlacementRule>;
+
+/** Each kind's compared fields. */
+export const APPROVAL_FIELDS = {
+  family: APPROVAL_FAMILY_FIELDS,
+  scenario: APPROVAL_SCENARIO_FIELDS,
+  placementRule: APPROVAL_PLACEMENT_RULE_FIELDS,
+} as const satisfies Record<TApprovalRecordKind, readonly string[]>;
 
 /** A family as the comparison shows it: its list record, types and a thumbnail. */
 export const ZApprovalFamily = ZRevitFamily;
 
-/** One pending request with what the admin needs to decide it. */
-export const ZApprovalRequest = z.object({
-  recordKind: z.enum(APPROVAL_RECORD_KINDS),
+/** What every pending request carries, whatever its kind. */
+const ZApprovalRequestBase = z.object({
   /** The request item's id: the new record, or the temporary copy of a change, removal or withdrawal. */
   id: ZId,
   kind: z.enum(APPROVAL_KINDS),
@@ -116,15 +164,33 @@ export const ZApprovalRequest = z.object({
   requestedOn: z.string(),
   /** Whole days since the request was made. */
   ageDays: z.number().int().nonnegative(),
-  /** The request item: what would be published. */
-  record: ZApprovalFamily,
-  /** The published original a change, removal or withdrawal is about; null for a new one. */
-  original: ZApprovalFamily.nullable(),
-  /** Fields of APPROVAL_FAMILY_FIELDS that differ from the original (empty without one). */
-  changedFields: z.array(z.enum(APPROVAL_FAMILY_FIELDS)),
   /** What an admin may do with it (the transition table); empty for a caller who cannot act. */
   actions: z.array(z.enum(APPROVAL_ACTIONS)),
 });
+
+/**
+ * One kind's request: the request item (what would be published), the published original a change,
+ * removal or withdrawal is about (null for a new one), and the compared fields whose values differ
+ * (empty without an original).
+ */
+const requestOf = <K extends TApprovalRecordKind, R extends z.ZodTypeAny>(
+  recordKind: K,
+  record: R,
+  fields: readonly [string, ...string[]],
+) =>
+  ZApprovalRequestBase.extend({
+    recordKind: z.literal(recordKind),
+    record,
+    original: record.nullable(),
+    changedFields: z.array(z.enum(fields)),
+  });
+
+/** One pending request with what the admin needs to decide it, by the kind of its record. */
+export const ZApprovalRequest = z.discriminatedUnion('recordKind', [
+  requestOf('family', ZApprovalFamily, APPROVAL_FAMILY_FIELDS),
+  requestOf('scenario', ZScenario, APPROVAL_SCENARIO_FIELDS),
+  requestOf('placementRule', ZPlacementRule, APPROVAL_PLACEMENT_RULE_FIELDS),
+]);
 export type TApprovalRequest = z.infer<typeof ZApprovalRequest>;
 
 export const ZApprovalPage = z.object({
@@ -199,6 +265,8 @@ export const ZApprovalDecisionFindRequest = ZFindQuery.extend({
   sort: sortOf(['decidedOn'] as const),
   /** Decisions about these records: the request item, its original or the record it left. */
   recordIds: z.array(ZId).max(1000).optional(),
+  /** Decisions on these kinds of record (ids repeat across kinds: a record's page names its kind). */
+  recordKinds: z.array(z.enum(APPROVAL_RECORD_KINDS)).max(APPROVAL_RECORD_KINDS.length).optional(),
   /** Decisions on requests of these kinds. */
   kinds: z.array(z.enum(APPROVAL_KINDS)).max(APPROVAL_KINDS.length).optional(),
 });

@@ -38,3 +38,8 @@ export function orderOf<F extends string>(
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** The words of a search, at most eight. */
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+}

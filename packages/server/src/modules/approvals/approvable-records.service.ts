@@ -1,9 +1,19 @@
-import type { TTifAction, TTifStatus } from '@portal/contract';
+import type { TApprovalAction, TTifAction, TTifStatus } from '@portal/contract';
 import { type AppError, badRequest, forbidden } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
-import type { ApprovalsService, TApprovable, TTifRow, TTifWrite } from './approvals.service.ts';
+import {
+  requestPairs,
+  type ApprovalsService,
+  type TActed,
+  type TApprovable,
+  type TDecision,
+  type TRequestPair,
+  type TRequestSource,
+  type TTifRow,
+  type TTifWrite,
+} from './approvals.service.ts';
 
 /** The columns a record kept whole in its own row has besides its content (scenarios, rules). */
 export type TColumnRow = TTifRow & { name: string; companyId: number | null; createdByUserId: number | null };
@@ -26,6 +36,8 @@ export type TColumnKind<TRow extends TColumnRow, TItem extends { input: TColumnI
   kind: string;
   /** The id an input names, when it changes a stored record. */
   idOf(input: TItem['input']): number | undefined;
+  /** The id of a record as the API answers it. */
+  recordIdOf(record: TRecord): number;
   /** The record's page in the web app ('/scenarios/12'). */
   pageOf(id: number): string;
   notFound(): AppError;
@@ -76,8 +88,8 @@ export class ColumnRecords<
   TRow extends TColumnRow,
   TItem extends { input: TColumnInput },
   TContent,
-  TRecord,
-> {
+  TRecord extends { tifOriginalId: number | null },
+> implements TRequestSource<TRecord> {
   readonly #d: TColumnRecordsDeps;
   readonly #k: TColumnKind<TRow, TItem, TContent, TRecord>;
 
@@ -154,6 +166,21 @@ export class ColumnRecords<
       }
     });
     return answered;
+  }
+
+  /** Request items with their originals, for the approvals inbox's comparison. */
+  requests(ids: number[]): Promise<Map<number, TRequestPair<TRecord>>> {
+    return requestPairs(
+      ids,
+      (some) => this.#k.repo.records(some),
+      (record) => this.#k.recordIdOf(record),
+      (record) => record.tifOriginalId,
+    );
+  }
+
+  /** An admin's decision on one pending request from the approvals inbox (`approvals.act`). */
+  act(auth: TAuth, id: number, action: TApprovalAction, decision: TDecision): Promise<TActed> {
+    return this.#d.approvals.act(this.#store(auth), auth, id, action, decision);
   }
 
   /** The row locked for a change, when the caller may change it (404 otherwise). */

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_FIELDS,
   approvalActionsFor,
   approvalKindOf,
   type TApprovalActAnswer,
@@ -7,22 +8,33 @@ import {
   type TApprovalDecisionFindRequest,
   type TApprovalFindRequest,
   type TApprovalPage,
+  type TApprovalRecordKind,
+  type TApprovalRequest,
+  type TPlacementRule,
+  type TRevitFamily,
+  type TScenario,
   type TTifStatus,
 } from '@portal/contract';
 import { forbidden } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
-import type { FamiliesService } from '../families/families.service.ts';
-import type { ApprovalsRepository, TDecisionRow } from './approvals.repository.ts';
-import type { ApprovalsService } from './approvals.service.ts';
-import { changedFamilyFields } from './approvals.mapper.ts';
+import { isContentReader } from './approvable-records.service.ts';
+import type { ApprovalsRepository, TDecisionRow, TPendingRow } from './approvals.repository.ts';
+import type { ApprovalsService, TRequestPair, TRequestSource } from './approvals.service.ts';
+import { changedFields } from './approvals.mapper.ts';
+
+/** Each kind of record's requests, as its own service reads and decides them. */
+export type TRequestSources = {
+  family: TRequestSource<TRevitFamily>;
+  scenario: TRequestSource<TScenario>;
+  placementRule: TRequestSource<TPlacementRule>;
+};
 
 export type TApprovalsInboxDeps = {
   repo: ApprovalsRepository;
   /** The workflow: its transaction that mails the requesters once it commits. */
   approvals: ApprovalsService;
-  /** The kinds of record with requests; families for now. */
-  families: FamiliesService;
+  sources: TRequestSources;
   companies: CompaniesService;
 };
 
@@ -30,6 +42,12 @@ const DAY_MS = 86_400_000;
 
 /** Who may act on requests (the act route's permission); everyone else reads them. */
 const ACTS = 'adminmanagement.update';
+
+/** Readers (end users) never see that anything is pending. */
+function assertContributor(auth: TAuth): void {
+  if (isContentReader(auth))
+    throw forbidden('permissionRequired', { permission: 'contentmanagement.update' });
+}
 
 /**
  * The approvals inbox (docs/workflow.md): the pending requests with what an admin needs to decide
@@ -44,33 +62,80 @@ export class ApprovalsInboxService {
     this.#d = deps;
   }
 
-  /** A page of pending requests: every one for admins, the caller's tree's for contributors. */
+  /**
+   * A page of pending requests of every kind of record in one order: every one for admins, the
+   * caller's tree's for contributors, none for readers (403). Each comes with its record and, for
+   * a copy, its published original, as the comparison shows them.
+   */
   async find(auth: TAuth, filter: TApprovalFindRequest): Promise<TApprovalPage> {
-    const { items, total } = await this.#d.families.requests(auth, filter);
+    assertContributor(auth);
+    const scope = auth.isAdmin ? null : await this.#d.companies.scopeOf(auth);
+    const { rows, total } = await this.#d.repo.pendingPage(filter, scope);
+    const idsOf = (kind: TApprovalRecordKind) =>
+      rows.filter((row) => row.recordKind === kind).map((row) => row.id);
+    const [family, scenario, placementRule] = await Promise.all([
+      this.#d.sources.family.requests(idsOf('family')),
+      this.#d.sources.scenario.requests(idsOf('scenario')),
+      this.#d.sources.placementRule.requests(idsOf('placementRule')),
+    ]);
     const now = Date.now();
     const mayAct = auth.permissions.has(ACTS);
-    return {
-      totalCount: total,
-      approvalInfos: items.map(({ record, original, requestedBy }) => {
-        const state = { status: record.tifStatus as TTifStatus, isCopy: record.tifOriginalId !== null };
-        return {
-          recordKind: 'family' as const,
-          id: record.revitFamilyId,
+    const entry = <K extends TApprovalRecordKind, R extends TInboxRecord>(
+      recordKind: K,
+      pair: TRequestPair<R> | undefined,
+      row: TPendingRow,
+      about: (record: R) => { id: number; name: string },
+    ) => {
+      if (!pair) return [];
+      const { record, original } = pair;
+      const state = { status: record.tifStatus as TTifStatus, isCopy: record.tifOriginalId !== null };
+      const { id, name } = about(record);
+      const { companyName, requestedBy } = row;
+      return [
+        {
+          recordKind,
+          id,
           kind: approvalKindOf(state) ?? 'new',
           tifStatus: state.status,
-          name: record.revitFamilyName,
+          name,
           companyId: record.companyId,
-          companyName: record.companyName,
+          companyName,
           requestedBy,
           requestedOn: record.createdOn,
           ageDays: Math.max(0, Math.floor((now - Date.parse(record.createdOn)) / DAY_MS)),
           record,
           original,
-          changedFields: original ? changedFamilyFields(original, record) : [],
+          changedFields: original ? changedFields(APPROVAL_FIELDS[recordKind], original, record) : [],
           actions: mayAct ? approvalActionsFor(state) : [],
-        };
-      }),
+        },
+      ];
     };
+    const approvalInfos = rows.flatMap((row): TApprovalRequest[] => {
+      switch (row.recordKind) {
+        case 'family':
+          return entry('family', family.get(row.id), row, (r) => ({
+            id: r.revitFamilyId,
+            name: r.revitFamilyName,
+          }));
+        case 'scenario':
+          return entry('scenario', scenario.get(row.id), row, (r) => ({
+            id: r.scenarioId,
+            name: r.scenarioName,
+          }));
+        case 'placementRule':
+          return entry('placementRule', placementRule.get(row.id), row, (r) => ({
+            id: r.placementRuleId,
+            name: r.placementRuleName,
+          }));
+      }
+    });
+    return { totalCount: total, approvalInfos };
+  }
+
+  /** Requests of every kind waiting for an admin: all for admins, the caller's tree's for contributors. */
+  async pendingCount(auth: TAuth): Promise<number> {
+    if (isContentReader(auth)) return 0;
+    return this.#d.repo.pendingCount(auth.isAdmin ? null : await this.#d.companies.scopeOf(auth));
   }
 
   /**
@@ -79,17 +144,20 @@ export class ApprovalsInboxService {
    * changedAtOnce, and none is decided.
    */
   async act(auth: TAuth, body: TApprovalActRequest): Promise<TApprovalActAnswer> {
-    const ids = [...new Set(body.requests.map((request) => request.id))];
+    // Each request once: the same id names different records in different kinds.
+    const requests = [
+      ...new Map(body.requests.map((request) => [`${request.kind}:${request.id}`, request])).values(),
+    ];
     const approvalResults = await this.#d.approvals.deciding(async (mails) => {
       const results: TApprovalActAnswer['approvalResults'] = [];
-      for (const id of ids) {
-        const acted = await this.#d.families.act(auth, id, body.action, {
+      for (const { kind, id } of requests) {
+        const acted = await this.#d.sources[kind].act(auth, id, body.action, {
           reason: body.reason,
           comment: body.comment,
           mails,
         });
         results.push({
-          kind: 'family',
+          kind,
           id,
           // Only pending requests are acted on here, and every inbox action decides one.
           decisionId: acted.decisionId!,
@@ -108,17 +176,20 @@ export class ApprovalsInboxService {
     auth: TAuth,
     filter: TApprovalDecisionFindRequest,
   ): Promise<{ approvalDecisionInfos: TApprovalDecision[]; totalCount: number }> {
-    if (
-      !auth.isAdmin &&
-      !auth.permissions.has('contentmanagement.create') &&
-      !auth.permissions.has('contentmanagement.update')
-    )
-      throw forbidden('permissionRequired', { permission: 'contentmanagement.update' });
+    assertContributor(auth);
     const scope = await this.#d.companies.scopeOf(auth);
     const { rows, total } = await this.#d.repo.findDecisions(filter, scope);
     return { approvalDecisionInfos: rows.map(toDecision), totalCount: total };
   }
 }
+
+/** The workflow and ownership fields the inbox reads from a record of any kind. */
+type TInboxRecord = {
+  tifStatus: string | null;
+  tifOriginalId: number | null;
+  companyId: number | null;
+  createdOn: string;
+};
 
 function toDecision(row: TDecisionRow): TApprovalDecision {
   return {

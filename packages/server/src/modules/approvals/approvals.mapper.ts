@@ -6,20 +6,29 @@ import {
 } from '@portal/contract';
 
 /**
- * The fields of APPROVAL_FAMILY_FIELDS whose values differ between a published family and the
- * request standing for a change of it. Files compare by hash (and Revit version), pictures by
- * hash, tags as sets, types by name and their parameters' values, whatever their order.
+ * The fields among `fields` whose values differ between a published record and the request
+ * standing for a change of it. Files compare by hash (and Revit version), pictures by hash, a
+ * family's tags as sets, its types by name and their parameters' values, whatever their order.
  */
-export function changedFamilyFields(original: TRevitFamily, proposed: TRevitFamily): TApprovalFamilyField[] {
-  return APPROVAL_FAMILY_FIELDS.filter(
-    (field) => comparable(original, field) !== comparable(proposed, field),
-  );
+export function changedFields<F extends string, R extends object>(
+  fields: readonly F[],
+  original: R,
+  proposed: R,
+): F[] {
+  return fields.filter((field) => comparable(original, field) !== comparable(proposed, field));
 }
 
-function comparable(family: TRevitFamily, field: TApprovalFamilyField): string {
-  if (field === 'revitFamilyTags') return JSON.stringify([...family.revitFamilyTags].sort());
-  if (field === 'revitFamilyTypes') return JSON.stringify(typesKey(family.revitFamilyTypes ?? []));
-  return JSON.stringify(family[field] ?? null);
+/** A family's changed fields (APPROVAL_FAMILY_FIELDS). */
+export function changedFamilyFields(original: TRevitFamily, proposed: TRevitFamily): TApprovalFamilyField[] {
+  return changedFields(APPROVAL_FAMILY_FIELDS, original, proposed);
+}
+
+function comparable(record: object, field: string): string {
+  const value = (record as Record<string, unknown>)[field];
+  if (field === 'revitFamilyTags') return JSON.stringify([...((value as string[] | undefined) ?? [])].sort());
+  if (field === 'revitFamilyTypes')
+    return JSON.stringify(typesKey((value as TFamilyType[] | undefined) ?? []));
+  return JSON.stringify(value ?? null);
 }
 
 /** Types by name, each with its parameters' names, values and units, in a fixed order. */

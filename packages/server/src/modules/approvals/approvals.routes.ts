@@ -5,6 +5,7 @@ import {
   ZApprovalDecisionPage,
   ZApprovalFindRequest,
   ZApprovalPage,
+  ZPendingCount,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { routesOf } from '../../plugins/routes.ts';
@@ -24,6 +25,17 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
       response: ZApprovalPage,
     },
     ({ caller, body }) => approvalsInbox.find(caller, body),
+  );
+
+  route.get(
+    '/approvals/pending-count',
+    {
+      summary:
+        'Requests of every kind (families, scenarios, placement rules) waiting for an admin (contributors: their tree; end users: 0)',
+      permission: 'contentmanagement.read',
+      response: ZPendingCount,
+    },
+    async ({ caller }) => ({ pendingCount: await approvalsInbox.pendingCount(caller) }),
   );
 
   route.post(

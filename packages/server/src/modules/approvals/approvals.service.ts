@@ -85,6 +85,44 @@ export type TApprovable<TRow extends TTifRow, TChange, TRecord> = {
  */
 export type TActed = { id: number; effect: TTifEffect; status: TTifStatus | null; decisionId: number | null };
 
+/** A request item with, for a copy, the published original it is about (null for a new record). */
+export type TRequestPair<TRecord> = { record: TRecord; original: TRecord | null };
+
+/** What the approvals inbox reads and does for one kind of record. */
+export type TRequestSource<TRecord> = {
+  /** The request items with their originals, as the comparison shows them, by the item's id. */
+  requests(ids: number[]): Promise<Map<number, TRequestPair<TRecord>>>;
+  /** An admin's decision on one pending request, inside `deciding`'s transaction. */
+  act(auth: TAuth, id: number, action: TApprovalAction, decision: TDecision): Promise<TActed>;
+};
+
+/**
+ * The request items `ids` with their originals: `load` reads records (the items, then the
+ * originals the copies among them name), `idOf` and `originalOf` read a record's id and its
+ * tifOriginalId. Items gone meanwhile are left out.
+ */
+export async function requestPairs<TRecord>(
+  ids: number[],
+  load: (ids: number[]) => Promise<TRecord[]>,
+  idOf: (record: TRecord) => number,
+  originalOf: (record: TRecord) => number | null,
+): Promise<Map<number, TRequestPair<TRecord>>> {
+  const items = ids.length ? await load(ids) : [];
+  const originalIds = [...new Set(items.flatMap((item) => originalOf(item) ?? []))];
+  const originals = new Map(
+    (originalIds.length ? await load(originalIds) : []).map((record) => [idOf(record), record]),
+  );
+  return new Map(
+    items.map((record) => {
+      const originalId = originalOf(record);
+      return [
+        idOf(record),
+        { record, original: originalId === null ? null : (originals.get(originalId) ?? null) },
+      ];
+    }),
+  );
+}
+
 /**
  * What an admin's decision carries besides its action: the reason and comment kept with it for
  * the requester, and the list its requester's mail joins, sent once the transaction commits
@@ -244,18 +282,21 @@ export class ApprovalsService {
   }
 
   /**
-   * An admin's action on a locked record without an edit (the approvals inbox): every tifAction
-   * but `c`, which brings the admin's changes. Answers the record that now stands for it, the
-   * effect, the acted-on item's status after (null: deleted) and the decision kept; 409 for a pair
-   * not in the table.
+   * An admin's action on a pending request without an edit (the approvals inbox): every tifAction
+   * but `c`, which brings the admin's changes. The item is locked first; gone (an applied change
+   * or a drop deletes it) or no longer pending (decided or withdrawn meanwhile) is 409
+   * changedAtOnce. Answers the record that now stands for it, the effect, the item's status after
+   * (null: deleted) and the decision kept; 409 for a pair not in the table.
    */
   async act<TRow extends TTifRow>(
     store: TApprovable<TRow, never, unknown>,
     auth: TAuth,
-    row: TRow,
+    id: number,
     action: TApprovalAction,
     decision: TDecision,
   ): Promise<TActed> {
+    const row = await store.loadForUpdate(id);
+    if (!row || !PENDING_STATUSES.has(row.tifStatus)) throw conflict('changedAtOnce');
     return this.#act(store, auth, row, action, undefined, decision);
   }
 

@@ -1,15 +1,11 @@
 import {
-  APPROVAL_KIND_STATES,
-  APPROVAL_KINDS,
   FAMILY_FACET_VALUES_MAX,
-  PENDING_STATUSES,
   type FAMILY_SORT_FIELDS,
-  type TApprovalFindRequest,
   type TFamilyFindRequest,
   type TRevitFamily,
   type TTifStatus,
 } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbContext } from '../../db/context.ts';
 import { isoText } from '../../db/json-sql.ts';
@@ -27,7 +23,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
-import { likePattern } from '../../lib/paging.ts';
+import { likePattern, searchWords } from '../../lib/paging.ts';
 
 export type TFamilyRow = typeof revitFamilies.$inferSelect;
 export type TFamilyWrite = Omit<typeof revitFamilies.$inferInsert, 'id'>;
@@ -251,38 +247,6 @@ export class FamiliesRepository {
     await this.#db.delete(f).where(eq(f.id, id));
   }
 
-  /**
-   * A page of the requests waiting for an admin within a scope (the approvals inbox): their ids and
-   * requesters, and the total. Few requests wait at a time, so one plain query and a count serve.
-   */
-  async pendingPage(
-    filter: TApprovalFindRequest,
-    scope: number[] | null,
-  ): Promise<{ rows: Array<{ id: number; requestedBy: string | null }>; total: number }> {
-    const where = pendingConditions(filter, scope);
-    const sort = filter.sort?.[0] ?? { field: 'requestedOn', dir: 'desc' };
-    const column = {
-      requestedOn: f.createdOn,
-      name: sql`lower(${f.name})`,
-      companyName: companies.name,
-      kind: KIND_ORDER,
-    }[sort.field];
-    const pageSize = filter.pageSize ?? PENDING_PAGE_SIZE;
-    const [rows, [counted]] = await Promise.all([
-      this.#db
-        .select({ id: f.id, requestedBy: users.login })
-        .from(f)
-        .leftJoin(companies, eq(companies.id, f.companyId))
-        .leftJoin(users, eq(users.id, f.createdByUserId))
-        .where(where)
-        .orderBy(sort.dir === 'desc' ? desc(column) : asc(column), asc(f.id))
-        .limit(pageSize)
-        .offset(((filter.page ?? 1) - 1) * pageSize),
-      this.#db.select({ total: count() }).from(f).where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
-  }
-
   /** These families' rows (types and all), in no particular order. */
   async loadMany(ids: number[]): Promise<TFamilyRow[]> {
     if (!ids.length) return [];
@@ -439,38 +403,6 @@ function getColumns<T extends typeof familyVersions>(table: T) {
   };
 }
 
-/** The inbox's page when the request names none. */
-const PENDING_PAGE_SIZE = 20;
-
-/** The workflow state of a kind of request (approvals.schema.ts) as a condition on a family row. */
-function kindCondition(kind: (typeof APPROVAL_KINDS)[number]): SQL | undefined {
-  return or(
-    ...APPROVAL_KIND_STATES[kind].map((state) =>
-      and(eq(f.tifStatus, state.status), state.isCopy ? isNotNull(f.tifOriginalId) : isNull(f.tifOriginalId)),
-    ),
-  );
-}
-
-/** Requests sort by kind in APPROVAL_KINDS order (new, change, removal, withdrawal). */
-const KIND_ORDER = sql`case ${sql.join(
-  APPROVAL_KINDS.map((kind, index) => sql`when ${kindCondition(kind)} then ${sql.raw(String(index))}`),
-  sql` `,
-)} end`;
-
-/** The inbox's conditions: pending, in scope, and each filter of the request. */
-function pendingConditions(filter: TApprovalFindRequest, scope: number[] | null): SQL | undefined {
-  const days = filter.olderThanDays;
-  return and(
-    inArray(f.tifStatus, [...PENDING_STATUSES]),
-    scopeCondition(scope),
-    filter.ids?.length ? inArray(f.id, filter.ids) : undefined,
-    filter.companyIds?.length ? inArray(f.companyId, filter.companyIds) : undefined,
-    filter.kinds?.length ? or(...filter.kinds.map(kindCondition)) : undefined,
-    days !== undefined ? lt(f.createdOn, new Date(Date.now() - days * 86_400_000)) : undefined,
-    ...searchWords(filter.search).map((word) => sql`${f.searchText} like ${likePattern(word)}`),
-  );
-}
-
 function scopeCondition(scope: number[] | null): SQL | undefined {
   if (scope === null) return undefined;
   return scope.length ? inArray(f.companyId, scope) : sql`false`;
@@ -516,9 +448,4 @@ function countedConditionsOf(
   if (filter.companyIds?.length && omit !== 'companies')
     find.oneOf('companyIds', columns.companyId, filter.companyIds);
   return find;
-}
-
-/** The words of a search, at most eight. */
-export function searchWords(search: string | undefined): string[] {
-  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
 }

@@ -1,7 +1,6 @@
 import {
   FAMILY_VERSIONS_SHOWN,
   type TApprovalAction,
-  type TApprovalFindRequest,
   type TFamilyFacets,
   type TFamilyFindRequest,
   type TFamilyType,
@@ -10,13 +9,20 @@ import {
   type TRfaContents,
   type TTifStatus,
 } from '@portal/contract';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { parseTypeCatalog } from '../../lib/rfa/type-catalog.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { TMail } from '../../lib/mailer.ts';
-import type { ApprovalsService, TActed, TApprovable, TDecision } from '../approvals/approvals.service.ts';
+import {
+  requestPairs,
+  type ApprovalsService,
+  type TActed,
+  type TApprovable,
+  type TDecision,
+  type TRequestPair,
+} from '../approvals/approvals.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -199,58 +205,36 @@ export class FamiliesService {
   }
 
   /**
-   * A page of pending requests for the approvals inbox: every one for admins, the caller's tree's
-   * for contributors, none for readers (403). Each request's record and, for a copy, its original
-   * come with their types and thumbnails, for the comparison.
+   * Request items with their originals for the approvals inbox's comparison, each with its types
+   * and thumbnail. Who may see which requests is the inbox's to decide.
    */
-  async requests(
-    auth: TAuth,
-    filter: TApprovalFindRequest,
-  ): Promise<{ items: TFamilyRequest[]; total: number }> {
-    if (isReader(auth)) throw forbidden('permissionRequired', { permission: 'contentmanagement.update' });
-    const scope = auth.isAdmin ? null : await this.#d.companies.scopeOf(auth);
-    const { rows, total } = await this.#d.repo.pendingPage(filter, scope);
-    const records = await this.#d.repo.records(rows.map((row) => row.id));
-    const originalIds = [...new Set(records.flatMap((record) => record.tifOriginalId ?? []))];
-    const all = [...records, ...(await this.#d.repo.records(originalIds))];
-    const [types, thumbnails] = await Promise.all([
-      this.#d.repo.loadMany(all.map((record) => record.revitFamilyId)),
-      Promise.all(all.map((record) => this.#d.files.thumbnailBase64(record.revitFamilyPictureHash))),
-    ]);
-    const typesOf = new Map(types.map((row) => [row.id, row.types]));
-    const full = new Map(
-      all.map((record, index) => [
-        record.revitFamilyId,
-        {
-          ...record,
-          revitFamilyTypes: typesOf.get(record.revitFamilyId) ?? [],
-          revitFamilyPictureBase64: thumbnails[index] ?? null,
-        },
-      ]),
+  requests(ids: number[]): Promise<Map<number, TRequestPair<TRevitFamily>>> {
+    return requestPairs(
+      ids,
+      (some) => this.#comparable(some),
+      (record) => record.revitFamilyId,
+      (record) => record.tifOriginalId,
     );
-    const items = rows.flatMap((row) => {
-      const record = full.get(row.id);
-      if (!record) return [];
-      const original = record.tifOriginalId === null ? null : (full.get(record.tifOriginalId) ?? null);
-      return [{ record, original, requestedBy: row.requestedBy }];
-    });
-    return { items, total };
   }
 
-  /**
-   * An admin's decision on one pending request from the approvals inbox, inside the caller's
-   * transaction (`approvals.deciding`): 409 changedAtOnce when it is no longer pending (decided or
-   * withdrawn meanwhile). Answers what the action did and the decision kept.
-   */
-  async act(auth: TAuth, id: number, action: TApprovalAction, decision: TDecision): Promise<TActed> {
-    const store = this.#approvable(auth);
-    const row = await this.#d.approvals.lock(store, id).catch((error: unknown) => {
-      // Gone: decided (an applied change or a drop deletes the item) or withdrawn meanwhile.
-      if (error instanceof AppError && error.status === 404) throw conflict('changedAtOnce');
-      throw error;
-    });
-    if (!PENDING.includes(row.tifStatus as TTifStatus)) throw conflict('changedAtOnce');
-    return this.#d.approvals.act(store, auth, row, action, decision);
+  /** An admin's decision on one pending request from the approvals inbox (`approvals.act`). */
+  act(auth: TAuth, id: number, action: TApprovalAction, decision: TDecision): Promise<TActed> {
+    return this.#d.approvals.act(this.#approvable(auth), auth, id, action, decision);
+  }
+
+  /** Families as the comparison shows them: with their types and a thumbnail. */
+  async #comparable(ids: number[]): Promise<TRevitFamily[]> {
+    const records = await this.#d.repo.records(ids);
+    const [types, thumbnails] = await Promise.all([
+      this.#d.repo.loadMany(records.map((record) => record.revitFamilyId)),
+      Promise.all(records.map((record) => this.#d.files.thumbnailBase64(record.revitFamilyPictureHash))),
+    ]);
+    const typesOf = new Map(types.map((row) => [row.id, row.types]));
+    return records.map((record, index) => ({
+      ...record,
+      revitFamilyTypes: typesOf.get(record.revitFamilyId) ?? [],
+      revitFamilyPictureBase64: thumbnails[index] ?? null,
+    }));
   }
 
   // ---- reading what the caller may see -------------------------------------------------------
@@ -541,13 +525,6 @@ export class FamiliesService {
     return this.#d.repo.records(ids);
   }
 }
-
-/** A pending request as the approvals inbox shows it. */
-export type TFamilyRequest = {
-  record: TRevitFamily;
-  original: TRevitFamily | null;
-  requestedBy: string | null;
-};
 
 type TPrepared = {
   input: TRevitFamilyInput;

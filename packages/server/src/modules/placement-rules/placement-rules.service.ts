@@ -5,13 +5,14 @@ import {
   type TPlacementRule,
   type TPlacementRuleFindRequest,
   type TPlacementRuleInput,
+  type TMessage,
 } from '@portal/contract';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import { ColumnRecords } from '../approvals/approvable-records.service.ts';
-import type { ApprovalsService } from '../approvals/approvals.service.ts';
+import type { ApprovalsService, TRequestSource } from '../approvals/approvals.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { checkedCode, type ScenariosService, type TCodeLists } from '../scenarios/scenarios.service.ts';
 import type {
@@ -32,7 +33,20 @@ export type TPlacementRulesDeps = {
   transaction: TTransaction;
 };
 
-type TCodeField = keyof typeof PLACEMENT_RULE_CODE_LISTS;
+export type TCodeField = keyof typeof PLACEMENT_RULE_CODE_LISTS;
+
+/**
+ * The save's checks against the database, one value at a time, each answering why it fails
+ * instead of throwing: an import lists every row's problems before it saves any.
+ */
+export type TRuleChecks = {
+  /** Whether the caller may link the scenario to a rule. */
+  scenario(id: number): Promise<TMessage | undefined>;
+  /** Whether the caller may file a rule under the company. */
+  company(id: number): Promise<TMessage | undefined>;
+  /** The code as its generic list spells it, or why it is none of the list's. */
+  code(field: TCodeField, value: string): Promise<string | TMessage>;
+};
 /** A save's input with the codes as their lists spell them. */
 type TPrepared = { input: TPlacementRuleInput; codes: Partial<Record<TCodeField, string>> };
 type TContent = Omit<TPlacementRuleWrite, 'companyId' | 'createdByUserId'>;
@@ -54,12 +68,18 @@ export class PlacementRulesService {
     this.#records = new ColumnRecords(deps, {
       kind: 'placementRule',
       idOf: (input) => input.placementRuleId,
+      recordIdOf: (record) => record.placementRuleId,
       pageOf: (id) => `/placement-rules/${id}`,
       notFound: ruleNotFound,
       repo: deps.repo,
       contentOf,
       merged,
     });
+  }
+
+  /** The approvals inbox's way to this kind's requests and decisions. */
+  get requestSource(): TRequestSource<TPlacementRule> {
+    return this.#records;
   }
 
   /** A page of rules as PostgreSQL wrote their records, and the total. */
@@ -69,8 +89,10 @@ export class PlacementRulesService {
 
   /** Creates rules (an id among them updates that one), all or nothing. */
   async save(auth: TAuth, inputs: TPlacementRuleInput[]): Promise<TPlacementRule[]> {
+    // Each scenario and code is read once however many rules name it (an import saves thousands).
+    const once = memo();
     const prepared: TPrepared[] = [];
-    for (const input of inputs) prepared.push(await this.#prepare(auth, input));
+    for (const input of inputs) prepared.push(await this.#prepare(auth, input, once));
     return this.#records.save(auth, prepared);
   }
 
@@ -86,17 +108,55 @@ export class PlacementRulesService {
     return this.#records.delete(auth, ids);
   }
 
+  /** The checks of `#prepare` and the save's company check, each value checked once per `TRuleChecks`. */
+  checks(auth: TAuth): TRuleChecks {
+    const once = memo();
+    const problem = (error: unknown): TMessage => {
+      if (error instanceof AppError && error.messages[0]) return error.messages[0];
+      throw error;
+    };
+    return {
+      scenario: (id) => this.#scenarioCheck(auth, id, once).then(() => undefined, problem),
+      company: (id) =>
+        once(`company ${id}`, () => this.#d.companies.assertMayOwn(auth, id)).then(() => undefined, problem),
+      code: (field, value) => this.#codeCheck(field, value, once).catch(problem),
+    };
+  }
+
+  #scenarioCheck(auth: TAuth, id: number, once: TOnce): Promise<void> {
+    return once(`scenario ${id}`, () => this.#d.scenarios.assertLinkable(auth, id, 'scenarioId'));
+  }
+
+  #codeCheck(field: TCodeField, value: string, once: TOnce): Promise<string> {
+    return once(`${field} ${value.toLowerCase()}`, () => checkedCode(this.#d.codeLists, field, value));
+  }
+
   /** The checks a save makes against the database: the scenario and the codes. */
-  async #prepare(auth: TAuth, input: TPlacementRuleInput): Promise<TPrepared> {
+  async #prepare(auth: TAuth, input: TPlacementRuleInput, once: TOnce): Promise<TPrepared> {
     this.#records.assertActionAllowed(auth, input);
-    if (input.scenarioId) await this.#d.scenarios.assertLinkable(auth, input.scenarioId, 'scenarioId');
+    if (input.scenarioId) await this.#scenarioCheck(auth, input.scenarioId, once);
     const codes: TPrepared['codes'] = {};
     for (const field of Object.keys(PLACEMENT_RULE_CODE_LISTS) as TCodeField[]) {
       const value = input[field];
-      if (value) codes[field] = await checkedCode(this.#d.codeLists, field, value);
+      if (value) codes[field] = await this.#codeCheck(field, value, once);
     }
     return { input, codes };
   }
+}
+
+type TOnce = ReturnType<typeof memo>;
+
+/** Checks kept by key, failures too: a value checked once answers the same way each time it is named. */
+function memo() {
+  const known = new Map<string, Promise<unknown>>();
+  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    let answer = known.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = work();
+      known.set(key, answer);
+    }
+    return answer;
+  };
 }
 
 /** The content columns of a rule: what a change request copies and an approval copies back. */

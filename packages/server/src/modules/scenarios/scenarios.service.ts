@@ -13,7 +13,7 @@ import type { TAuth } from '../../lib/caller.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import { ColumnRecords } from '../approvals/approvable-records.service.ts';
-import type { ApprovalsService } from '../approvals/approvals.service.ts';
+import type { ApprovalsService, TRequestSource } from '../approvals/approvals.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FamiliesService } from '../families/families.service.ts';
 import type { ListsService } from '../lists/lists.service.ts';
@@ -38,13 +38,18 @@ export function codeListsOf(
   fields: Readonly<Record<string, TEnvKey>>,
 ): TCodeLists {
   const named = new Map(environment.map((entry) => [entry.key, entry.value]));
+  // The lists service answers the same map while it remembers a list: spelled once per map.
+  const spelled = new WeakMap<Map<number, string>, Map<string, string>>();
   return {
     async codesOf(field) {
       const key = fields[field];
       const list = key ? named.get(key) : undefined;
       if (!list) return null;
       const items = await lists.codesOf(list);
-      return { list, codes: new Map([...items.values()].map((code) => [code.toLowerCase(), code])) };
+      let codes = spelled.get(items);
+      if (!codes)
+        spelled.set(items, (codes = new Map([...items.values()].map((code) => [code.toLowerCase(), code]))));
+      return { list, codes };
     },
   };
 }
@@ -83,12 +88,18 @@ export class ScenariosService {
     this.#records = new ColumnRecords(deps, {
       kind: 'scenario',
       idOf: (input) => input.scenarioId,
+      recordIdOf: (record) => record.scenarioId,
       pageOf: (id) => `/scenarios/${id}`,
       notFound: () => scenarioNotFound(),
       repo: deps.repo,
       contentOf,
       merged,
     });
+  }
+
+  /** The approvals inbox's way to this kind's requests and decisions. */
+  get requestSource(): TRequestSource<TScenario> {
+    return this.#records;
   }
 
   /** A page of scenarios as PostgreSQL wrote their records, and the total. */

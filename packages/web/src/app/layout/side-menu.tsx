@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { can } from '../../shared/auth/session-store.ts';
 import { useSession } from '../../shared/auth/use-session.ts';
-import { usePendingCount } from '../../features/families/api/pending-count.ts';
+import { usePendingCount } from '../../shared/approvals/pending-count.ts';
 import { MENU_ENTRIES, menuKeyForPath, type TMenuEntry, visibleMenuEntries } from './menu-entries.tsx';
 
 export type TSideMenuProps = { onNavigate?: () => void };

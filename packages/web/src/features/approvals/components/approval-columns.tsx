@@ -1,5 +1,5 @@
-import type { TApprovalKind, TApprovalRequest } from '@portal/contract';
-import { Button } from 'antd';
+import type { TApprovalKind, TApprovalRecordKind, TApprovalRequest } from '@portal/contract';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TListColumn } from '../../../shared/list/data-table.tsx';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
@@ -22,6 +22,20 @@ export function KindTag({ kind }: { kind: TApprovalKind }) {
   );
 }
 
+/** What kind of record a request is about ("Scenario"), under its name. */
+export function RecordKindLabel({ kind }: { kind: TApprovalRecordKind }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text
+      type="secondary"
+      style={{ display: 'block', fontSize: 12 }}
+      data-testid="approval-record-kind"
+    >
+      {t(`approvals.recordKind.${kind}`)}
+    </Typography.Text>
+  );
+}
+
 /** The inbox table's columns; the name opens the request for review. */
 export function useApprovalColumns(
   onOpen: (request: TApprovalRequest) => void,
@@ -32,16 +46,20 @@ export function useApprovalColumns(
       key: 'name',
       title: t('approvals.columns.name'),
       sortable: true,
+      // The kind of record under the name: one column fewer on a narrow screen.
       render: (r) => (
-        <Button
-          type="link"
-          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
-          aria-label={t('approvals.reviewName', { name: r.name })}
-          data-testid="approval-open"
-          onClick={() => onOpen(r)}
-        >
-          {r.name}
-        </Button>
+        <>
+          <Button
+            type="link"
+            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+            aria-label={t('approvals.reviewName', { name: r.name })}
+            data-testid="approval-open"
+            onClick={() => onOpen(r)}
+          >
+            {r.name}
+          </Button>
+          <RecordKindLabel kind={r.recordKind} />
+        </>
       ),
     },
     {

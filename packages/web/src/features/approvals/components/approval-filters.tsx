@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS } from '@portal/contract';
+import { APPROVAL_KINDS, APPROVAL_RECORD_KINDS } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { TCompanyOption } from '../../../shared/api/company-options.ts';
 import { FilterSelect } from '../../../shared/list/filter-select.tsx';
@@ -10,12 +10,22 @@ export type TApprovalFiltersProps = {
   onChange: (patch: TApprovalListPatch) => void;
 };
 
-/** The kind, company and waiting-time filters of the inbox. */
+/** The kind of record, kind of request, company and waiting-time filters of the inbox. */
 export function ApprovalFilters({ state, companies, onChange }: TApprovalFiltersProps) {
   const { t } = useTranslation();
-  const { kind, companyIds, age } = state.filters;
+  const { record, kind, companyIds, age } = state.filters;
   return (
     <>
+      <FilterSelect<string>
+        label={t('approvals.filterRecordKind')}
+        value={record || 'all'}
+        onChange={(value) => onChange({ filters: { record: value === 'all' ? '' : value } })}
+        options={[
+          { value: 'all', label: t('approvals.recordKindAll') },
+          ...APPROVAL_RECORD_KINDS.map((k) => ({ value: k, label: t(`approvals.recordKind.${k}`) })),
+        ]}
+        minWidth={160}
+      />
       <FilterSelect<string>
         label={t('approvals.filterKind')}
         value={kind || 'all'}

@@ -168,7 +168,7 @@ describe('ApprovalList', { timeout: 30_000 }, () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(
-      expect.arrayContaining(['Approve', 'Disapprove', 'Ignore', 'Remove', 'Publish as a new family']),
+      expect.arrayContaining(['Approve', 'Disapprove', 'Ignore', 'Remove', 'Publish as a new record']),
     );
     expect(within(detail).queryByRole('button', { name: 'Restore' })).toBeNull();
   });

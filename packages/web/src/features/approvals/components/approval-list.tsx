@@ -22,8 +22,11 @@ import {
   type TApprovalSortField,
 } from './approval-list-state.ts';
 
+/** A request's key in the list: ids repeat across kinds of record. */
+const requestKey = (request: TApprovalRequest) => `${request.recordKind}:${request.id}`;
+
 /**
- * #/approvals: the requests waiting for an admin, filtered by kind, company and waiting time (in
+ * #/approvals: the requests waiting for an admin (families, scenarios, placement rules), filtered by kind of record, kind of request, company and waiting time (in
  * the URL), with bulk approve and disapprove and a review drawer for one request. Contributors
  * read their tree's requests here without acting.
  */
@@ -35,7 +38,7 @@ export function ApprovalList() {
   const approvals = useFindApprovals(query);
   const status = queryStatus(approvals);
   const companies = useCompanyScopeOptions(true);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openKey, setOpenKey] = useState<string | null>(null);
   const [bulkReason, setBulkReason] = useState<{
     open: boolean;
     reason: string;
@@ -43,9 +46,9 @@ export function ApprovalList() {
     missing: boolean;
   }>({ open: false, reason: '', comment: '', missing: false });
   const { decide, pending, announcement } = useDecide();
-  const columns = useApprovalColumns((request) => setOpenId(request.id));
+  const columns = useApprovalColumns((request) => setOpenKey(requestKey(request)));
   const rows = approvals.data?.approvalInfos ?? [];
-  const open = rows.find((request) => request.id === openId) ?? null;
+  const open = rows.find((request) => requestKey(request) === openKey) ?? null;
   const selected = list.selected;
   const allow = (action: 'a' | 'd') =>
     selected.length > 0 && selected.every((r) => r.actions.includes(action));
@@ -113,7 +116,7 @@ export function ApprovalList() {
         list={list}
         caption={title}
         testId="approval-list"
-        rowKey={(r) => r.id}
+        rowKey={requestKey}
         rowLabel={(r) => r.name}
         columns={columns}
         rows={rows}
@@ -124,13 +127,13 @@ export function ApprovalList() {
       />
       <ApprovalDetail
         request={open}
-        onClose={() => setOpenId(null)}
+        onClose={() => setOpenKey(null)}
         deciding={pending}
         onDecide={async (request, decision) => {
           const done = await decide([request], decision);
           if (done) list.pageBackIfEmptied(1, rows.length);
           // Decided elsewhere: the drawer closes over the reloaded list.
-          else setOpenId(null);
+          else setOpenKey(null);
           return done;
         }}
       />

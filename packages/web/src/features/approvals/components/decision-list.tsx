@@ -11,7 +11,8 @@ import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { StatusTag, type TStatusTone } from '../../../shared/list/status-tag.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { KindTag } from './approval-columns.tsx';
+import { recordPath } from '../../../shared/approvals/record-path.ts';
+import { KindTag, RecordKindLabel } from './approval-columns.tsx';
 import { ApprovalViews, useApprovalsTitle } from './approval-views.tsx';
 import {
   decisionList,
@@ -30,11 +31,11 @@ const DECISION_TONES: Record<TApprovalAction, TStatusTone> = {
 };
 
 /**
- * The family a decision left, when there is one to open: the original a change was applied to,
+ * The record a decision left, when there is one to open: the original a change was applied to,
  * the request itself when it was kept (approved, disapproved, removed), the original of a dropped
- * copy; a dropped new family is gone.
+ * copy; a dropped new record is gone.
  */
-function familyOf(decision: TApprovalDecision): number | null {
+function recordOf(decision: TApprovalDecision): number | null {
   if (decision.effect === 'drop') return decision.originalId;
   return decision.resultId ?? decision.recordId;
 }
@@ -57,13 +58,18 @@ function useDecisionColumns(): TListColumn<TApprovalDecision>[] {
       key: 'name',
       title: t('approvals.columns.name'),
       render: (d) => {
-        const id = familyOf(d);
-        return id === null ? (
-          d.name
-        ) : (
-          <Link to={`/families/${id}`} style={{ overflowWrap: 'anywhere' }}>
-            {d.name}
-          </Link>
+        const id = recordOf(d);
+        return (
+          <>
+            {id === null ? (
+              d.name
+            ) : (
+              <Link to={recordPath(d.recordKind, id)} style={{ overflowWrap: 'anywhere' }}>
+                {d.name}
+              </Link>
+            )}
+            <RecordKindLabel kind={d.recordKind} />
+          </>
         );
       },
     },

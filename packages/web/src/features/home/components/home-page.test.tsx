@@ -255,7 +255,7 @@ describe('HomePage', { timeout: 30_000 }, () => {
     const requests = await section('home-open-requests');
     await within(requests).findByText('Oak door');
     expect(within(requests).getByTestId('home-count').textContent).toBe('1,234');
-    expect(within(requests).getByText('New family · Acme · Days waiting: 9')).toBeTruthy();
+    expect(within(requests).getByText('Family · New family · Acme · Days waiting: 9')).toBeTruthy();
     expect(within(requests).getByTestId('home-open-requests-link').getAttribute('href')).toBe('/approvals');
     expect(within(requests).getByTestId('home-decided-link').getAttribute('href')).toBe(
       '/approvals?view=decided',

@@ -1,6 +1,7 @@
 import { AuditOutlined, InboxOutlined } from '@ant-design/icons';
 import type { TApprovalRequest } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { recordPath } from '../../../shared/approvals/record-path.ts';
 import { useOldestRequests } from '../api/find-open-requests.ts';
 import { HomeCard, HomeItem, HomeItemList } from './home-card.tsx';
 
@@ -10,10 +11,11 @@ function RequestItems({ requests, label }: { requests: readonly TApprovalRequest
     <HomeItemList label={label}>
       {requests.map((request) => (
         <HomeItem
-          key={request.id}
-          to={`/families/${request.id}`}
+          key={`${request.recordKind}:${request.id}`}
+          to={recordPath(request.recordKind, request.id)}
           title={request.name}
           meta={[
+            t(`approvals.recordKind.${request.recordKind}`),
             t(`approvals.kind.${request.kind}`),
             request.companyName,
             t('home.waitingDays', { count: request.ageDays }),

@@ -146,7 +146,7 @@ describe('FamilyApproval', { timeout: 30_000 }, () => {
       within(decision)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Approve', 'Disapprove', 'Ignore', 'Remove', 'Publish as a new family']);
+    ).toEqual(['Approve', 'Disapprove', 'Ignore', 'Remove', 'Publish as a new record']);
     expect(within(banner).getByRole('link', { name: 'Open the published family' }).getAttribute('href')).toBe(
       '/families/11',
     );
@@ -203,6 +203,7 @@ describe('FamilyApproval', { timeout: 30_000 }, () => {
     expect(within(banner).getByTestId('family-last-decision').textContent).toContain('Disapproved by admin');
     expect(calls.find((c) => c.url === 'api/approvals/decisions')?.body).toEqual({
       recordIds: [13],
+      recordKinds: ['family'],
       pageSize: 1,
     });
     expect(

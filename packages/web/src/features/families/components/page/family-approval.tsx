@@ -127,7 +127,7 @@ export function FamilyApproval({ family }: { family: TRevitFamily }) {
 /** The reason and comment of the last decision on a family, who made it and when. */
 function LastDecision({ familyId }: { familyId: number }) {
   const { t } = useTranslation();
-  const decisions = useFindDecisions({ recordIds: [familyId], pageSize: 1 });
+  const decisions = useFindDecisions({ recordIds: [familyId], recordKinds: ['family'], pageSize: 1 });
   const last: TApprovalDecision | undefined = decisions.data?.approvalDecisionInfos[0];
   if (!last) return null;
   return (

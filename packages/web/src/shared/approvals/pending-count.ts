@@ -1,17 +1,17 @@
 import { ZPendingCount } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { typedRequest } from '../../../shared/api/typed-request.ts';
-import { familiesKey } from './find-families.ts';
+import { typedRequest } from '../api/typed-request.ts';
+import { approvalsKey } from './act-on-approvals.ts';
 
-/** Under familiesKey, so saving a family (which invalidates familiesKey) refreshes the count too. */
-export const pendingCountKey = [...familiesKey, 'pending-count'] as const;
+/** Under approvalsKey, so a decision (which invalidates approvalsKey) refreshes the count too. */
+export const pendingCountKey = [...approvalsKey, 'pending-count'] as const;
 
 /** How often the menu asks for the number of requests waiting for an admin. */
 export const PENDING_COUNT_INTERVAL_MS = 60_000;
 
-/** GET /api/family/pending-count: requests waiting for an admin. */
+/** GET /api/approvals/pending-count: requests of every kind waiting for an admin. */
 export async function fetchPendingCount(signal?: AbortSignal): Promise<number> {
-  const answer = await typedRequest('/family/pending-count', ZPendingCount, {
+  const answer = await typedRequest('/approvals/pending-count', ZPendingCount, {
     method: 'GET',
     toastErrors: false,
     signal,
