@@ -289,12 +289,13 @@ export const placementRules = pgTable(
   },
   (t) => [
     index('placement_rules_scenario_idx').on(t.scenarioId),
-    // The lookup (diKeeperGet): type and material, the size range checked inside the index.
+    // The lookup (diKeeperGet): type and material, the size range checked inside the index. Open
+    // bounds are kept as -/+infinity, so each of the lookup's OR branches is one index range.
     index('placement_rules_lookup_idx').on(
       t.typeCode,
       t.materialCode,
-      t.serviceSizeRangeLow,
-      t.serviceSizeRangeHigh,
+      sql`coalesce(${t.serviceSizeRangeLow}, '-infinity'::float8)`,
+      sql`coalesce(${t.serviceSizeRangeHigh}, 'infinity'::float8)`,
     ),
     index('placement_rules_company_idx').on(t.companyId),
     // A find by status and activity, within a company or over every one, sorted by name.

@@ -1,5 +1,6 @@
 import type { TListFindRequest } from '@portal/contract';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { genericListItems, genericLists } from '../../db/schema/index.ts';
 import { likePattern, orderOf, pageOf } from '../../lib/paging.ts';
@@ -8,6 +9,16 @@ export type TListRow = typeof genericLists.$inferSelect;
 export type TListItemRow = typeof genericListItems.$inferSelect;
 
 const SORT_COLUMNS = { listCode: sql`lower(${genericLists.code})`, active: genericLists.active };
+
+/** A list's item ids and codes by the list's code (any case), in the list's order: one prepared statement. */
+const codesQuery = (db: TDb) =>
+  db
+    .select({ id: genericListItems.id, code: genericListItems.code })
+    .from(genericListItems)
+    .innerJoin(genericLists, eq(genericLists.id, genericListItems.listId))
+    .where(eq(sql`lower(${genericLists.code})`, sql`lower(${sql.placeholder('code')})`))
+    .orderBy(asc(genericListItems.sortOrder), asc(genericListItems.id))
+    .prepare('generic_list_codes');
 
 /** Generic lists and their items. */
 export class ListsRepository {
@@ -65,6 +76,11 @@ export class ListsRepository {
       .from(genericLists)
       .where(eq(sql`lower(${genericLists.code})`, code.toLowerCase()));
     return row;
+  }
+
+  /** Item ids and codes of the list `code` (none when the list is missing). */
+  async codesOf(code: string): Promise<Array<{ id: number; code: string }>> {
+    return this.#ctx.runPrepared('generic_list_codes', codesQuery, { code });
   }
 
   async lock(id: number): Promise<TListRow | undefined> {

@@ -3,10 +3,17 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import { RememberedAnswers } from '../sessions/live-sessions.service.ts';
 import type { ListsRepository, TListItemRow, TListRow } from './lists.repository.ts';
 import { SEEDED_LISTS } from '../../lib/seeded-lists.ts';
 
-export type TListsDeps = { repo: ListsRepository; audit: AuditService; transaction: TTransaction };
+export type TListsDeps = {
+  repo: ListsRepository;
+  audit: AuditService;
+  transaction: TTransaction;
+  /** Each list's codes, remembered for a few seconds (tests pass their own clock). */
+  codes?: RememberedAnswers<Map<number, string>>;
+};
 
 function toList(row: TListRow, items: TListItemRow[]): TGenericList {
   return {
@@ -28,9 +35,16 @@ function toList(row: TListRow, items: TListItemRow[]): TGenericList {
 /** Generic lists (units, materials, services…): read by every picker, kept by admins. */
 export class ListsService {
   readonly #d: TListsDeps;
+  /**
+   * The codes of each list by its lower-cased code: every lookup and save of scenarios and rules
+   * reads two or three lists that change rarely. A save through this process forgets them at once;
+   * one made elsewhere shows within LIVE_SESSION_TTL_MS.
+   */
+  readonly #codes: RememberedAnswers<Map<number, string>>;
 
   constructor(deps: TListsDeps) {
     this.#d = deps;
+    this.#codes = deps.codes ?? new RememberedAnswers({ maxEntries: 1000 });
   }
 
   async find(filter: TListFindRequest): Promise<{ listInfos: TGenericList[]; totalCount: number }> {
@@ -68,9 +82,13 @@ export class ListsService {
           active: input.active,
         };
         let id = input.listId;
+        // Forgotten before the write too: a read racing the transaction must not keep the old codes.
+        this.#codes.forget(input.listCode.toLowerCase());
         if (id === undefined) id = await this.#d.repo.insert(values);
         else {
-          if (!(await this.#d.repo.lock(id))) throw notFound('notFound', { name: 'list' });
+          const before = await this.#d.repo.lock(id);
+          if (!before) throw notFound('notFound', { name: 'list' });
+          this.#codes.forget(before.code.toLowerCase());
           await this.#d.repo.update(id, values);
         }
         await this.#d.repo.replaceItems(
@@ -91,6 +109,7 @@ export class ListsService {
       }
       return saved;
     });
+    for (const input of inputs) this.#codes.forget(input.listCode.toLowerCase());
     return (await this.find({ ids })).listInfos;
   }
 
@@ -121,10 +140,14 @@ export class ListsService {
       throw badRequest('listItemNotValid', { name: field, value: missing, list: code }, field);
   }
 
-  /** Item ids of a list with their codes (empty when the list is missing). */
+  /**
+   * Item ids of a list with their codes (empty when the list is missing), remembered for a few
+   * seconds: the map is shared by every caller, which must not change it.
+   */
   async codesOf(code: string): Promise<Map<number, string>> {
-    const row = await this.#d.repo.byCode(code);
-    if (!row) return new Map();
-    return new Map((await this.#d.repo.items([row.id])).map((item) => [item.id, item.code]));
+    const codes = await this.#codes.get(code.toLowerCase(), async () => ({
+      answer: new Map((await this.#d.repo.codesOf(code)).map((item) => [item.id, item.code])),
+    }));
+    return codes!;
   }
 }

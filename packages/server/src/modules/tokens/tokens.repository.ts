@@ -3,13 +3,15 @@ import type {
   TApiToken,
   TApiTokenFindRequest,
   TApiTokenScope,
+  TRolePermissionInfo,
 } from '@portal/contract';
 import { and, eq, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TDb } from '../../db/client.ts';
 import type { DbContext } from '../../db/context.ts';
 import { isoText } from '../../db/json-sql.ts';
 import { FindConditions, PagedFind } from '../../db/paged-find.ts';
-import { apiTokens, companies, users } from '../../db/schema/index.ts';
+import { apiTokens, companies, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import { likePattern } from '../../lib/paging.ts';
 
@@ -23,6 +25,10 @@ export type TTokenHolder = {
   login: string;
   userActive: boolean;
   userCompanyId: number | null;
+  /** The creator's roles' names, sorted. */
+  roleNames: string[];
+  /** The creator's roles' permission rows (one per role and area). */
+  grants: TRolePermissionInfo[];
 };
 
 const SORT_COLUMNS: Record<(typeof API_TOKEN_SORT_FIELDS)[number], AnyPgColumn | SQL> = {
@@ -59,6 +65,39 @@ const FIND = new PagedFind<TApiToken, (typeof API_TOKEN_SORT_FIELDS)[number]>({
   sort: SORT_COLUMNS,
   record: RECORD_FIELDS,
 });
+
+/**
+ * The token stored under a hash with its creator and the creator's roles and grants: one
+ * statement, prepared once per connection, for every request a token's remembered answer misses.
+ */
+const holderQuery = (db: TDb) =>
+  db
+    .select({
+      id: apiTokens.id,
+      scopes: apiTokens.scopes,
+      validUntil: apiTokens.validUntil,
+      lastUsed: apiTokens.lastUsed,
+      userId: users.id,
+      login: users.login,
+      userActive: users.active,
+      userCompanyId: users.companyId,
+      roleNames: sql<string[]>`array(select distinct ${roles.name} from ${userRoles}
+        join ${roles} on ${roles.id} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id} order by 1)`,
+      grants: sql<TRolePermissionInfo[]>`(select coalesce(json_agg(json_build_object(
+          'rolePermissionName', ${rolePermissions.area},
+          'permissionCreate', ${rolePermissions.canCreate},
+          'permissionRead', ${rolePermissions.canRead},
+          'permissionUpdate', ${rolePermissions.canUpdate},
+          'permissionDelete', ${rolePermissions.canDelete})), '[]'::json)
+        from ${userRoles} join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id})`,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.createdByUserId))
+    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('api_tokens_holder');
 
 /**
  * A token find's conditions inside `scope` (company ids; null: every company). A token of no
@@ -104,32 +143,18 @@ export class TokensRepository {
     return row!.id;
   }
 
-  /** Deletes the token; answers whether it was there. */
-  async delete(id: number): Promise<boolean> {
-    const rows = await this.#ctx.db
+  /** Deletes the token; answers its hash, or undefined when it was not there. */
+  async delete(id: number): Promise<string | undefined> {
+    const [row] = await this.#ctx.db
       .delete(apiTokens)
       .where(eq(apiTokens.id, id))
-      .returning({ id: apiTokens.id });
-    return rows.length > 0;
+      .returning({ tokenHash: apiTokens.tokenHash });
+    return row?.tokenHash;
   }
 
-  /** The token stored under `tokenHash`, with its creator. */
+  /** The token stored under `tokenHash`, with its creator, the creator's roles and their grants. */
   async holder(tokenHash: string): Promise<TTokenHolder | undefined> {
-    const [row] = await this.#ctx.db
-      .select({
-        id: apiTokens.id,
-        scopes: apiTokens.scopes,
-        validUntil: apiTokens.validUntil,
-        lastUsed: apiTokens.lastUsed,
-        userId: users.id,
-        login: users.login,
-        userActive: users.active,
-        userCompanyId: users.companyId,
-      })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.createdByUserId))
-      .where(eq(apiTokens.tokenHash, tokenHash))
-      .limit(1);
+    const [row] = await this.#ctx.runPrepared('api_tokens_holder', holderQuery, { tokenHash });
     return row ? { ...row, scopes: row.scopes as TApiTokenScope[] } : undefined;
   }
 

@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { API_TOKEN_MAX_DAYS, API_TOKEN_PREFIX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, auditLog, users } from '../../db/schema/index.ts';
+import { apiTokens, auditLog } from '../../db/schema/index.ts';
 import { authPlugin } from '../../plugins/auth.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { routesOf } from '../../plugins/routes.ts';
 import { serializerCompilerOf, validatorCompiler } from '../../plugins/schemas.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, signedInUser, unique, type TSignedIn } from '../../../test/factories.ts';
-
-const FIXTURE = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../../test/fixtures/rfa/family-2020.rfa'),
-);
+import {
+  inDays,
+  makeApiToken,
+  RFA_FIXTURE as FIXTURE,
+  saveFamily,
+  type TApiToken as TToken,
+  type TDetail,
+} from '../../../test/firestop.ts';
 
 let t: TTestApp;
 let admin: string;
@@ -29,55 +31,15 @@ let partnerB: TSignedIn;
 let familyA: number;
 let familyB: number;
 
-type TToken = {
-  apiTokenId: number;
-  apiTokenName: string;
-  scopes: string[];
-  validUntil: string;
-  lastUsed: string | null;
-  tokenHint: string;
-  createdByLogin: string;
-  companyId: number | null;
-  companyName: string | null;
-  token?: string;
-};
-type TDetail = { key: string; values?: Record<string, string | number>; field?: string };
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const detailsOf = (body: Record<string, unknown>) => body.errorDetails as TDetail[];
 
-async function family(companyId: number): Promise<number> {
-  const saved = await t.call('POST', '/api/family/save', {
-    token: admin,
-    body: {
-      revitFamilyInfos: [
-        {
-          revitFamilyName: unique('token_family'),
-          revitFamilyFileName: 'truss.rfa',
-          revitFamilyFileBase64: FIXTURE.toString('base64'),
-          companyId,
-        },
-      ],
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return (saved.body.revitFamilyInfos as Array<{ revitFamilyId: number }>)[0]!.revitFamilyId;
-}
+const family = async (companyId: number) => (await saveFamily(t, companyId)).revitFamilyId;
 
 function saveTokens(token: string | undefined, apiTokenInfos: unknown[]) {
   return t.call('POST', '/api/token/save', { token, body: { apiTokenInfos } });
 }
 
-async function made(
-  token: string,
-  input: Partial<{ apiTokenName: string; scopes: string[]; validUntil: string }> = {},
-) {
-  const saved = await saveTokens(token, [
-    { apiTokenName: unique('tool'), scopes: ['download'], validUntil: inDays(30), ...input },
-  ]);
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return (saved.body.apiTokenInfos as TToken[])[0]!;
-}
+const made = (token: string, input: Parameters<typeof makeApiToken>[2] = {}) => makeApiToken(t, token, input);
 
 async function find(token: string, body: Record<string, unknown> = {}) {
   const found = await t.call('POST', '/api/token/find', { token, body });
@@ -116,16 +78,16 @@ describe('API tokens', () => {
       createdByLogin: partnerA.login,
       companyId: companyA,
       lastUsed: null,
-      tokenHint: token.token!.slice(0, API_TOKEN_PREFIX.length + 4),
+      tokenHint: token.token.slice(0, API_TOKEN_PREFIX.length + 4),
     });
     const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, token.apiTokenId));
-    expect(row!.tokenHash).toBe(createHash('sha256').update(token.token!).digest('hex'));
-    expect(JSON.stringify(row)).not.toContain(token.token!.slice(API_TOKEN_PREFIX.length));
+    expect(row!.tokenHash).toBe(createHash('sha256').update(token.token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token.token.slice(API_TOKEN_PREFIX.length));
 
     const found = await find(partnerA.authToken, { ids: [token.apiTokenId] });
     expect(found.totalCount).toBe(1);
     expect(found.apiTokenInfos[0]).not.toHaveProperty('token');
-    expect(JSON.stringify(found)).not.toContain(token.token!.slice(API_TOKEN_PREFIX.length));
+    expect(JSON.stringify(found)).not.toContain(token.token.slice(API_TOKEN_PREFIX.length));
 
     const audited = await t.database.db
       .select()
@@ -260,11 +222,15 @@ describe('API tokens', () => {
     expect(adminSees).toEqual(expect.arrayContaining([mine.apiTokenId, theirs.apiTokenId]));
   });
 
-  it('stops working when its creator is deactivated (401)', async () => {
+  it('stops working on the next request when its creator is deactivated (401)', async () => {
     const partner = await signedInUser(t, { role: 'partnerrole', companyId: companyA, prefix: 'tok_gone' });
     const token = await made(partner.authToken);
     expect((await download(familyA, token.token)).statusCode).toBe(200);
-    await t.database.db.update(users).set({ active: false }).where(eq(users.id, partner.id));
+    const deactivated = await t.call('POST', '/api/user/approve', {
+      token: admin,
+      body: { userInfos: [{ id: partner.id, active: false }] },
+    });
+    expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
     expect((await download(familyA, token.token)).statusCode).toBe(401);
   });
 

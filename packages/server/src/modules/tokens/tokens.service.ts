@@ -1,5 +1,6 @@
 import {
   API_TOKEN_PREFIX,
+  grantedPermissions,
   type TApiToken,
   type TApiTokenFindRequest,
   type TApiTokenInput,
@@ -12,13 +13,17 @@ import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
-import type { RolesService } from '../roles/roles.service.ts';
+import { LiveSessions } from '../sessions/live-sessions.service.ts';
 import type { TokensRepository } from './tokens.repository.ts';
 
 export type TTokensDeps = {
   repo: TokensRepository;
-  roles: RolesService;
   companies: CompaniesService;
+  /**
+   * Who each token acts for, remembered for a few seconds: the sign-ins' instance, so ending a
+   * user's sign-ins forgets its tokens' answers too (tests may pass their own or none).
+   */
+  liveSessions?: LiveSessions;
   audit: AuditService;
   transaction: TTransaction;
   /** Now, in milliseconds (tests pass their own). */
@@ -41,12 +46,14 @@ const tokenNotFound = () => notFound('notFound', { name: 'apiToken' });
 export class TokensService {
   readonly #d: TTokensDeps;
   readonly #now: () => number;
-  /** When this process last wrote each token's lastUsed. */
+  readonly #live: LiveSessions;
+  /** Each token's last use as this process knows it: written by it, or read with the token. */
   readonly #touched = new Map<number, number>();
 
   constructor(deps: TTokensDeps) {
     this.#d = deps;
     this.#now = deps.now ?? Date.now;
+    this.#live = deps.liveSessions ?? new LiveSessions({ now: this.#now });
   }
 
   /** The caller's tree's tokens (admins: every one), never their secrets. */
@@ -94,7 +101,9 @@ export class TokensService {
       const found = (await this.#d.repo.find({ ids: unique, pageSize: unique.length }, scope)).records();
       if (found.length !== unique.length) throw tokenNotFound();
       for (const id of unique) {
-        if (!(await this.#d.repo.delete(id))) throw tokenNotFound();
+        const tokenHash = await this.#d.repo.delete(id);
+        if (tokenHash === undefined) throw tokenNotFound();
+        this.#live.forgetApiToken(tokenHash);
         this.#touched.delete(id);
         await this.#d.audit.record({
           action: 'apiToken.revoke',
@@ -112,32 +121,42 @@ export class TokensService {
   /**
    * The caller behind a token: its creator as it is now (company, roles), marked with the token's
    * scopes. Unknown, expired or revoked tokens, and those of a creator no longer active, are 401.
+   * The answer is remembered for a few seconds (LiveSessions), never past the token's validUntil;
+   * a token revoked, or a creator changed, through this process is refused on the next request.
    */
   async authenticate(token: string): Promise<TAuth> {
     if (!TOKEN_SHAPE.test(token)) throw unauthorized('apiTokenNotValid');
-    const holder = await this.#d.repo.holder(sha256Hex(token));
+    const tokenHash = sha256Hex(token);
+    const auth = await this.#live.apiToken(tokenHash, () => this.#holderOf(tokenHash));
+    if (!auth?.apiToken) throw unauthorized('apiTokenNotValid');
+    const { id } = auth.apiToken;
     const now = this.#now();
-    if (!holder || holder.validUntil.getTime() <= now || !holder.userActive)
-      throw unauthorized('apiTokenNotValid');
-    const last = this.#touched.get(holder.id) ?? holder.lastUsed?.getTime() ?? 0;
-    if (now - last >= LAST_USED_EVERY_MS) {
+    if (now - (this.#touched.get(id) ?? 0) >= LAST_USED_EVERY_MS) {
       // Marked before the write, so the requests of one burst write once.
-      this.#touched.set(holder.id, now);
-      await this.#d.repo.touch(holder.id, new Date(now), new Date(now - LAST_USED_EVERY_MS));
+      this.#touched.set(id, now);
+      await this.#d.repo.touch(id, new Date(now), new Date(now - LAST_USED_EVERY_MS));
     }
-    const { roleNames, permissions } = await this.#d.roles.ofUser(holder.userId);
-    const granted = new Set(permissions);
-    return {
+    return auth;
+  }
+
+  /** The caller a token acts for as the database holds it, with its validUntil; undefined when not valid. */
+  async #holderOf(tokenHash: string): Promise<{ auth: TAuth; validUntil: Date } | undefined> {
+    const holder = await this.#d.repo.holder(tokenHash);
+    if (!holder || holder.validUntil.getTime() <= this.#now() || !holder.userActive) return undefined;
+    if (!this.#touched.has(holder.id)) this.#touched.set(holder.id, holder.lastUsed?.getTime() ?? 0);
+    const granted = new Set(grantedPermissions(holder.grants).sort());
+    const auth: TAuth = {
       userId: holder.userId,
       sessionId: `api-token:${holder.id}`,
       login: holder.login,
       companyId: holder.userCompanyId,
-      roles: roleNames,
+      roles: holder.roleNames,
       permissions: granted,
       selfcare: false,
       mfaSetup: false,
       isAdmin: granted.has('adminmanagement.read'),
       apiToken: { id: holder.id, scopes: holder.scopes },
     };
+    return { auth, validUntil: holder.validUntil };
   }
 }

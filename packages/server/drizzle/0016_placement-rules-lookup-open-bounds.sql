@@ -1,0 +1,2 @@
+DROP INDEX "placement_rules_lookup_idx";--> statement-breakpoint
+CREATE INDEX "placement_rules_lookup_idx" ON "placement_rules" USING btree ("type_code","material_code",coalesce("service_size_range_low", '-infinity'::float8),coalesce("service_size_range_high", 'infinity'::float8));
