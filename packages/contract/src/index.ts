@@ -22,6 +22,7 @@ export * from './price-lists/price-lists.schema.ts';
 export * from './price-lists/price-sheet-columns.ts';
 export * from './placement-rules/placement-rules.schema.ts';
 export * from './placement-rules/placement-rules-lookup.schema.ts';
+export * from './placement-rules/placement-rules-sheet.ts';
 export * from './scenarios/scenarios.schema.ts';
 export * from './workflow/tif.ts';
 export * from './workflow/tif-fields.ts';

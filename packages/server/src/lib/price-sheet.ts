@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import {
-  INTERFACE_LANGUAGES,
   PRICE_ITEM_NUMBER_RANGE,
   priceSheetTitle,
   type TInterfaceLanguage,
@@ -11,13 +10,11 @@ import {
   type TPriceItem,
   type TPriceItemInput,
 } from '@portal/contract';
-import type { CellValue } from 'exceljs';
 import { AppError, unprocessable } from './app-error.ts';
-import { lazy } from './lazy.ts';
+import { cellText, loadExcel, NO, YES } from './sheet-file.ts';
 import { xlsxPartsStream } from './xlsx-guard.ts';
 
-/** exceljs, loaded with the first import or export. */
-const loadExcel = lazy(async () => (await import('exceljs')).default);
+export { sheetLanguage } from './sheet-file.ts';
 
 type TLanguage = TInterfaceLanguage;
 type TColumnKey = TPriceSheetColumn;
@@ -51,16 +48,8 @@ const COLUMNS: readonly TColumn[] = [
   { key: 'currency', kind: 'currency', width: 10 },
 ];
 
-const YES = { en: 'Yes', de: 'Ja', es: 'Sí', fr: 'Oui', ja: 'はい', zh: '是' };
-const NO = { en: 'No', de: 'Nein', es: 'No', fr: 'Non', ja: 'いいえ', zh: '否' };
-const LANGUAGES = INTERFACE_LANGUAGES;
-
 /** A column's title: the contract's, the same words as the editor grid's. */
 const titleOf = priceSheetTitle;
-
-export function sheetLanguage(language: string | undefined): TLanguage {
-  return LANGUAGES.includes(language as TLanguage) ? (language as TLanguage) : 'en';
-}
 
 /** Ids and codes of the list items the sheet names units and currencies by. */
 export type TSheetCodes = { units: Map<number, string>; currencies: Map<number, string> };
@@ -354,24 +343,6 @@ export async function readPriceSheet(
   } finally {
     parts.destroy();
   }
-}
-
-/** A cell's value as trimmed text (numbers as JavaScript writes them, rich text joined, formulas by result). */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return value.trim();
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((part) => part.text)
-        .join('')
-        .trim();
-    if ('result' in value) return cellText(value.result);
-    if ('text' in value) return String(value.text).trim();
-  }
-  return '';
 }
 
 function inverse(map: Map<number, string>): Map<string, number> {

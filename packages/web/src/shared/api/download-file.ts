@@ -1,0 +1,54 @@
+import { sessionStore } from '../auth/session-store.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { renewSession } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+
+function fetchWithToken(url: string): Promise<Response> {
+  const token = sessionStore.getSnapshot().authData?.authToken;
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(url, { headers });
+}
+
+/** The file name of a Content-Disposition answer (`filename*=UTF-8''…` first), else `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // A malformed name: the plain one below, or the fallback.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+/**
+ * GETs `url` (relative to the app, e.g. `api/…`) with the bearer token, renewing the sign-in once
+ * on 401, and saves the answer through a link click (a plain link cannot carry the token), named as
+ * its Content-Disposition says or `fallbackName`. Returns the file name.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetchWithToken(url);
+    if (response.status === 401 && (await renewSession())) response = await fetchWithToken(url);
+  } catch {
+    throw new ApiError(0, [], i18n.t('errors.unreachable'));
+  }
+  if (!response.ok) throw new ApiError(response.status, [], i18n.t('errors.requestFailed'));
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, or some browsers save nothing.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
+}
