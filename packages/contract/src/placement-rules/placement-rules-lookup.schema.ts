@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DIMENSION } from '../scenarios/scenarios.schema.ts';
 
 /** The most records one lookup answers, and how many it answers when `limit` is left out. */
 export const LOOKUP_MAX_LIMIT = 100;
@@ -13,6 +14,8 @@ const size = (name: string) =>
     .trim()
     .regex(/^\d+(\.\d+)?$/, `${name} is not a number`)
     .transform(Number)
+    // Nothing stored is larger; a size of hundreds of digits would otherwise be Infinity.
+    .pipe(z.number().max(MAX_DIMENSION, `${name} is above ${MAX_DIMENSION}`))
     .optional();
 const code = (name: string) => z.string().trim().min(1, `${name} is empty`).max(200).optional();
 

@@ -284,6 +284,79 @@ const cases: TCase[] = [
       'companyId',
     ],
   },
+  {
+    name: 'scenarios',
+    key: 'scenarioInfos',
+    idField: 'scenarioId',
+    make: async () =>
+      made('/api/scenario/save', 'scenarioInfos', 'scenarioId', {
+        scenarioInfos: [
+          {
+            scenarioName: unique('Round trip seal'),
+            revitFamilyId: await makeFamily(),
+            fireRating: '90',
+            pageNumber: '12',
+            apertureSizeMinWidth: 20,
+            apertureSizeMaxWidth: 400,
+            constructionThickness: 100,
+            companyId: partnerCompanyId,
+          },
+        ],
+      }),
+    findUrl: '/api/scenario/find',
+    updateUrl: '/api/scenario/update',
+    field: 'detailReference',
+    value: 'D-12',
+    stable: [
+      'scenarioId',
+      'scenarioName',
+      'revitFamilyId',
+      'revitFamilyName',
+      'fireRating',
+      'pageNumber',
+      'apertureSizeMaxWidth',
+      'tifStatus',
+      'companyId',
+      'createdOn',
+    ],
+  },
+  {
+    name: 'placement rules',
+    key: 'placementRuleInfos',
+    idField: 'placementRuleId',
+    make: async () => {
+      const scenarioId = await made('/api/scenario/save', 'scenarioInfos', 'scenarioId', {
+        scenarioInfos: [{ scenarioName: unique('Rule seal'), companyId: partnerCompanyId }],
+      });
+      return made('/api/placement-rules/save', 'placementRuleInfos', 'placementRuleId', {
+        placementRuleInfos: [
+          {
+            placementRuleName: unique('Round trip rule'),
+            scenarioId,
+            serviceSizeRangeLow: 20,
+            serviceSizeRangeHigh: 110,
+            closureDeviceSystemCount: 1,
+            companyId: partnerCompanyId,
+          },
+        ],
+      });
+    },
+    findUrl: '/api/placement-rules/find',
+    updateUrl: '/api/placement-rules/update',
+    field: 'serviceSizeRangeHigh',
+    value: 125,
+    stable: [
+      'placementRuleId',
+      'placementRuleName',
+      'scenarioId',
+      'scenarioName',
+      'serviceSizeRangeLow',
+      'closureDeviceSystemCount',
+      'tifStatus',
+      'companyId',
+      'createdOn',
+    ],
+  },
 ];
 
 /** A published family of the partner's company, made by the admin from a real .rfa. */

@@ -1,82 +1,47 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { makeCompany, signedInUser, unique, type TSignedIn } from '../../../test/factories.ts';
+import { makeCompany, signedInUser, type TSignedIn } from '../../../test/factories.ts';
+import {
+  lookupCalls,
+  makeApiToken,
+  saveFamily,
+  saveRule,
+  saveScenario,
+  type TDetail,
+  type TLookupFailure,
+  type TLookupLimits,
+} from '../../../test/firestop.ts';
 import { fireMinutes } from './placement-rules-lookup.service.ts';
-
-const FIXTURE = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../../test/fixtures/rfa/family-2020.rfa'),
-);
 
 let t: TTestApp;
 let admin: string;
 let partnerA: TSignedIn;
 let partnerB: TSignedIn;
 
-type TFailure = {
-  parameter: string;
-  asked: unknown;
-  low: unknown;
-  high: unknown;
-  by: number | null;
-  message: string;
-};
 type TInfo = Record<string, unknown> & {
   placementRuleId: number;
   placementRuleName: string;
-  limits: Record<string, { asked: number; low: number | null; high: number | null }>;
+  limits: TLookupLimits;
   scenario: Record<string, unknown>;
 };
 type TAnswer = {
   placementRuleInfos: TInfo[];
-  nearMisses: Array<{ record: TInfo; failures: TFailure[] }>;
+  nearMisses: Array<{ record: TInfo; failures: TLookupFailure[] }>;
 };
-type TDetail = { key: string; field?: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  partnerA = await signedInUser(t, { role: 'partnerrole', companyId: (await makeCompany(t)).id });
-  partnerB = await signedInUser(t, { role: 'partnerrole', companyId: (await makeCompany(t)).id });
+  partnerA = await signedInUser(t, { role: 'partnerrole' });
+  partnerB = await signedInUser(t, { role: 'partnerrole' });
 });
 afterAll(() => t.close());
 
-async function scenario(companyId: number, extra: Record<string, unknown> = {}): Promise<number> {
-  const saved = await t.call('POST', '/api/scenario/save', {
-    token: admin,
-    body: { scenarioInfos: [{ scenarioName: unique('Seal'), companyId, ...extra }] },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return (saved.body.scenarioInfos as Array<{ scenarioId: number }>)[0]!.scenarioId;
-}
-
-async function rule(
-  companyId: number,
-  scenarioId: number,
-  extra: Record<string, unknown> = {},
-  token = admin,
-): Promise<{ placementRuleId: number; tifStatus: string }> {
-  const saved = await t.call('POST', '/api/placement-rules/save', {
-    token,
-    body: {
-      placementRuleInfos: [{ placementRuleName: unique('Rule'), scenarioId, companyId, ...extra }],
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return (saved.body.placementRuleInfos as Array<{ placementRuleId: number; tifStatus: string }>)[0]!;
-}
-
-function get(token: string | undefined, params: Record<string, string | number>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  return t.call('GET', `/api/placement-rules/diKeeperGet${query ? `?${query}` : ''}`, token ? { token } : {});
-}
-
-async function lookup(params: Record<string, string | number>, token = admin): Promise<TAnswer> {
-  const answer = await get(token, params);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as unknown as TAnswer;
-}
+const scenario = async (companyId: number, extra: Record<string, unknown> = {}) =>
+  (await saveScenario(t, admin, { companyId, ...extra })).scenarioId;
+const rule = (companyId: number, scenarioId: number, extra: Record<string, unknown> = {}, token = admin) =>
+  saveRule(t, token, { scenarioId, companyId, ...extra });
+const { get, lookup } = lookupCalls<TAnswer>(() => t, 'rule');
 
 const idsOf = (answer: TAnswer) => answer.placementRuleInfos.map((info) => info.placementRuleId);
 
@@ -334,22 +299,7 @@ describe('GET /placement-rules/diKeeperGet', () => {
     const scenarioB = await scenario(partnerB.companyId!);
     const ruleA = await rule(partnerA.companyId!, scenarioA, { typeCode: 'mixed' });
     const ruleB = await rule(partnerB.companyId!, scenarioB, { typeCode: 'mixed' });
-    const tokenOf = async (scopes: string[]) => {
-      const saved = await t.call('POST', '/api/token/save', {
-        token: partnerA.authToken,
-        body: {
-          apiTokenInfos: [
-            {
-              apiTokenName: unique('tool'),
-              scopes,
-              validUntil: new Date(Date.now() + 86_400_000).toISOString(),
-            },
-          ],
-        },
-      });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      return (saved.body.apiTokenInfos as Array<{ token: string }>)[0]!.token;
-    };
+    const tokenOf = async (scopes: string[]) => (await makeApiToken(t, partnerA.authToken, { scopes })).token;
     const lookupToken = await tokenOf(['lookup']);
     expect(idsOf(await lookup({ TypeCode: 'mixed' }, lookupToken))).toEqual([ruleA.placementRuleId]);
     expect(idsOf(await lookup({ TypeCode: 'mixed', CompanyId: partnerB.companyId! }, lookupToken))).toEqual(
@@ -381,23 +331,7 @@ describe('GET /placement-rules/diKeeperGet', () => {
 
   it('carries the family its scenario places and the download path', async () => {
     const companyId = (await makeCompany(t)).id;
-    const family = await t.call('POST', '/api/family/save', {
-      token: admin,
-      body: {
-        revitFamilyInfos: [
-          {
-            revitFamilyName: unique('lookup_family'),
-            revitFamilyFileName: 'seal.rfa',
-            revitFamilyFileBase64: FIXTURE.toString('base64'),
-            companyId,
-          },
-        ],
-      },
-    });
-    expect(family.status, JSON.stringify(family.body)).toBe(200);
-    const saved = (
-      family.body.revitFamilyInfos as Array<Record<string, unknown> & { revitFamilyId: number }>
-    )[0]!;
+    const saved = await saveFamily(t, companyId);
     const scenarioId = await scenario(companyId, { revitFamilyId: saved.revitFamilyId });
     const { placementRuleId } = await rule(companyId, scenarioId, {});
     const [info] = (await lookup({ CompanyId: companyId })).placementRuleInfos;

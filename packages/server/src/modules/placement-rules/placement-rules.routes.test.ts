@@ -1,8 +1,7 @@
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placementRules } from '../../db/schema/index.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { makeCompany, signedInUser, unique, type TSignedIn } from '../../../test/factories.ts';
+import { unique, type TSignedIn } from '../../../test/factories.ts';
+import { expectError, firestopTeam, recordCalls, rowsOf, saveScenario } from '../../../test/firestop.ts';
 
 let t: TTestApp;
 let admin: string;
@@ -18,61 +17,19 @@ type TRule = Record<string, unknown> & {
   tifStatus: string;
   tifOriginalId: number | null;
 };
-type TDetail = { key: string; field?: string; values?: Record<string, unknown> };
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
-  companyId = (await makeCompany(t)).id;
-  partner = await signedInUser(t, { role: 'partnerrole', companyId });
-  stranger = await signedInUser(t, { role: 'partnerrole' });
-  reader = await signedInUser(t, { role: 'userrole', companyId });
+  ({ admin, companyId, partner, stranger, reader } = await firestopTeam(t));
   scenarioId = await scenario(admin, companyId);
 });
 afterAll(() => t.close());
 
-async function scenario(token: string, company: number | undefined): Promise<number> {
-  const saved = await t.call('POST', '/api/scenario/save', {
-    token,
-    body: { scenarioInfos: [{ scenarioName: unique('Seal'), ...(company ? { companyId: company } : {}) }] },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return (saved.body.scenarioInfos as Array<{ scenarioId: number }>)[0]!.scenarioId;
-}
-
-const send = (token: string | undefined, url: string, rule: Record<string, unknown>) =>
-  t.call('POST', `/api/placement-rules/${url}`, {
-    ...(token ? { token } : {}),
-    body: { placementRuleInfos: [rule] },
-  });
-
-async function ok(token: string, url: string, rule: Record<string, unknown>): Promise<TRule> {
-  const answer = await send(token, url, rule);
-  expect(answer.status, `${url} ${JSON.stringify(answer.body)}`).toBe(200);
-  return (answer.body.placementRuleInfos as TRule[])[0]!;
-}
-
-function expectError(
-  answer: { status: number; body: Record<string, unknown> },
-  status: number,
-  key: string,
-  field?: string,
-) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const details = answer.body.errorDetails as TDetail[];
-  expect(details.map((d) => d.key)).toContain(key);
-  if (field) expect(details.find((d) => d.key === key)?.field).toBe(field);
-}
-
-const find = async (token: string, body: Record<string, unknown> = {}) => {
-  const answer = await t.call('POST', '/api/placement-rules/find', { token, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as unknown as { placementRuleInfos: TRule[]; totalCount: number };
-};
-
-const rowCount = async () => (await t.database.db.select({ n: count() }).from(placementRules))[0]!.n;
-const rowOf = async (id: number) =>
-  (await t.database.db.select().from(placementRules).where(eq(placementRules.id, id)))[0];
+/** A scenario saved as `token`, under `company` when named (else the caller's own). */
+const scenario = async (token: string, company: number | undefined) =>
+  (await saveScenario(t, token, company ? { companyId: company } : {})).scenarioId;
+const { send, ok, find } = recordCalls<TRule>(() => t, 'rule');
+const { rowCount, rowOf } = rowsOf(() => t, 'rule');
 
 const published = (extra: Record<string, unknown> = {}) =>
   ok(admin, 'save', { placementRuleName: unique('Rule'), scenarioId, companyId, ...extra });

@@ -1,57 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { makeCompany, signedInUser, unique, type TSignedIn } from '../../../test/factories.ts';
+import { makeCompany, signedInUser, type TSignedIn } from '../../../test/factories.ts';
+import {
+  lookupCalls,
+  makeApiToken,
+  saveScenario,
+  type TLookupFailure,
+  type TLookupLimits,
+} from '../../../test/firestop.ts';
 
 let t: TTestApp;
 let admin: string;
 let partnerA: TSignedIn;
 let partnerB: TSignedIn;
 
-type TFailure = {
-  parameter: string;
-  asked: unknown;
-  low: unknown;
-  high: unknown;
-  by: number | null;
-  message: string;
-};
-type TInfo = Record<string, unknown> & {
-  scenarioId: number;
-  limits: Record<string, { asked: number; low: number | null; high: number | null }>;
-};
-type TAnswer = { scenarioInfos: TInfo[]; nearMisses: Array<{ record: TInfo; failures: TFailure[] }> };
+type TInfo = Record<string, unknown> & { scenarioId: number; limits: TLookupLimits };
+type TAnswer = { scenarioInfos: TInfo[]; nearMisses: Array<{ record: TInfo; failures: TLookupFailure[] }> };
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  partnerA = await signedInUser(t, { role: 'partnerrole', companyId: (await makeCompany(t)).id });
-  partnerB = await signedInUser(t, { role: 'partnerrole', companyId: (await makeCompany(t)).id });
+  partnerA = await signedInUser(t, { role: 'partnerrole' });
+  partnerB = await signedInUser(t, { role: 'partnerrole' });
 });
 afterAll(() => t.close());
 
-async function scenario(
-  companyId: number,
-  extra: Record<string, unknown> = {},
-  token = admin,
-): Promise<{ scenarioId: number; tifStatus: string }> {
-  const saved = await t.call('POST', '/api/scenario/save', {
-    token,
-    body: { scenarioInfos: [{ scenarioName: unique('Seal'), companyId, ...extra }] },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return (saved.body.scenarioInfos as Array<{ scenarioId: number; tifStatus: string }>)[0]!;
-}
-
-function get(token: string | undefined, params: Record<string, string | number>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  return t.call('GET', `/api/scenario/diKeeperGet${query ? `?${query}` : ''}`, token ? { token } : {});
-}
-
-async function lookup(params: Record<string, string | number>, token = admin): Promise<TAnswer> {
-  const answer = await get(token, params);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as unknown as TAnswer;
-}
+const scenario = (companyId: number, extra: Record<string, unknown> = {}, token = admin) =>
+  saveScenario(t, token, { companyId, ...extra });
+const { get, lookup } = lookupCalls<TAnswer>(() => t, 'scenario');
 
 const idsOf = (answer: TAnswer) => answer.scenarioInfos.map((info) => info.scenarioId);
 
@@ -151,22 +127,7 @@ describe('GET /scenario/diKeeperGet', () => {
   it("answers a partner's lookup token its tree's scenarios only; download tokens 403, strangers 401", async () => {
     const mine = await scenario(partnerA.companyId!, { constructionElement: 'shaft-wall' });
     const theirs = await scenario(partnerB.companyId!, { constructionElement: 'shaft-wall' });
-    const tokenOf = async (scopes: string[]) => {
-      const saved = await t.call('POST', '/api/token/save', {
-        token: partnerA.authToken,
-        body: {
-          apiTokenInfos: [
-            {
-              apiTokenName: unique('tool'),
-              scopes,
-              validUntil: new Date(Date.now() + 86_400_000).toISOString(),
-            },
-          ],
-        },
-      });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      return (saved.body.apiTokenInfos as Array<{ token: string }>)[0]!.token;
-    };
+    const tokenOf = async (scopes: string[]) => (await makeApiToken(t, partnerA.authToken, { scopes })).token;
     const token = await tokenOf(['lookup']);
     expect(idsOf(await lookup({ ConstructionElement: 'shaft-wall' }, token))).toEqual([mine.scenarioId]);
     expect(

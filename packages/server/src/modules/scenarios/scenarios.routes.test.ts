@@ -1,13 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../db/schema/index.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { makeCompany, signedInUser, unique, type TSignedIn } from '../../../test/factories.ts';
-
-const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/rfa');
-const fileBase64 = fs.readFileSync(path.join(FIXTURES, 'family-2019.rfa')).toString('base64');
+import { unique, type TSignedIn } from '../../../test/factories.ts';
+import {
+  expectError,
+  firestopTeam,
+  recordCalls,
+  rowsOf,
+  saveFamily,
+  type TDetail,
+} from '../../../test/firestop.ts';
 
 let t: TTestApp;
 let admin: string;
@@ -24,65 +25,17 @@ type TScenario = Record<string, unknown> & {
   tifOriginalId: number | null;
   tifTempId: number | null;
 };
-type TDetail = { key: string; field?: string; values?: Record<string, unknown> };
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
-  companyId = (await makeCompany(t)).id;
-  partner = await signedInUser(t, { role: 'partnerrole', companyId });
-  stranger = await signedInUser(t, { role: 'partnerrole' });
-  reader = await signedInUser(t, { role: 'userrole', companyId });
+  ({ admin, companyId, partner, stranger, reader } = await firestopTeam(t));
   familyId = await family(companyId);
 });
 afterAll(() => t.close());
 
-async function family(company: number): Promise<number> {
-  const saved = await t.call('POST', '/api/family/save', {
-    token: admin,
-    body: {
-      revitFamilyInfos: [
-        { revitFamilyName: unique('Collar'), revitFamilyFileBase64: fileBase64, companyId: company },
-      ],
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return (saved.body.revitFamilyInfos as Array<{ revitFamilyId: number }>)[0]!.revitFamilyId;
-}
-
-const send = (token: string | undefined, url: string, scenario: Record<string, unknown>) =>
-  t.call('POST', `/api/scenario/${url}`, {
-    ...(token ? { token } : {}),
-    body: { scenarioInfos: [scenario] },
-  });
-
-async function ok(token: string, url: string, scenario: Record<string, unknown>): Promise<TScenario> {
-  const answer = await send(token, url, scenario);
-  expect(answer.status, `${url} ${JSON.stringify(answer.body)}`).toBe(200);
-  return (answer.body.scenarioInfos as TScenario[])[0]!;
-}
-
-function expectError(
-  answer: { status: number; body: Record<string, unknown> },
-  status: number,
-  key: string,
-  field?: string,
-) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const details = answer.body.errorDetails as TDetail[];
-  expect(details.map((d) => d.key)).toContain(key);
-  if (field) expect(details.find((d) => d.key === key)?.field).toBe(field);
-}
-
-const find = async (token: string, body: Record<string, unknown> = {}) => {
-  const answer = await t.call('POST', '/api/scenario/find', { token, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as unknown as { scenarioInfos: TScenario[]; totalCount: number };
-};
-
-const rowCount = async () => (await t.database.db.select({ n: count() }).from(scenarios))[0]!.n;
-const rowOf = async (id: number) =>
-  (await t.database.db.select().from(scenarios).where(eq(scenarios.id, id)))[0];
+const family = async (company: number) => (await saveFamily(t, company)).revitFamilyId;
+const { send, ok, find } = recordCalls<TScenario>(() => t, 'scenario');
+const { rowCount, rowOf } = rowsOf(() => t, 'scenario');
 
 const published = (extra: Record<string, unknown> = {}) =>
   ok(admin, 'save', { scenarioName: unique('Seal'), companyId, revitFamilyId: familyId, ...extra });
