@@ -52,9 +52,9 @@ describe('signing in and out', () => {
   });
 
   it('shows screens of later issues disabled with "Not available yet"', async () => {
-    await page.locator('[data-testid=side-menu]').getByText('Scenarios', { exact: true }).hover();
+    await page.locator('[data-testid=side-menu]').getByText('Statistics', { exact: true }).hover();
     await page.getByRole('tooltip').getByText('Not available yet').waitFor();
-    await page.locator('[data-testid=side-menu]').getByText('Scenarios', { exact: true }).click();
+    await page.locator('[data-testid=side-menu]').getByText('Statistics', { exact: true }).click();
     expect(await page.evaluate(() => window.location.hash)).toBe('#/');
   });
 

@@ -109,8 +109,8 @@ export const MESSAGE_TEMPLATES = {
   companyNotValid: 'company is not valid',
   // Content library.
   categoryInUse: 'The category is used by {count} families; move them to another category first',
-  familyInUse: 'The family is used by {count} scenarios; link them to another family first',
-  scenarioInUse: 'The scenario is used by {count} placement rules; link them to another scenario first',
+  familyInUse: 'Scenarios still using this family: {count}. Link them to another family first',
+  scenarioInUse: 'Placement rules still using this scenario: {count}. Link them to another scenario first',
   rangeReversed: '{name} ({min}) is above {other} ({max})',
   // What to do, not what the reader found: people upload exports, renamed files and projects.
   rfaNotCompound:

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sortOf, ZFindQuery, ZId } from '../common/envelope.ts';
 import { optionalText, text } from '../common/fields.ts';
 import type { TEnvKey } from '../info/info.schema.ts';
-import { checkRanges, dimension } from '../scenarios/scenarios.schema.ts';
+import { checkRanges, codeFilter, dimension, sizeFilter } from '../scenarios/scenarios.schema.ts';
 import { TIF_ACTIONS, TIF_STATUSES } from '../workflow/tif.ts';
 import { ZTifFields } from '../workflow/tif-fields.ts';
 
@@ -96,7 +96,11 @@ export const PLACEMENT_RULE_SORT_FIELDS = [
   'lastUpdate',
 ] as const;
 
-/** `/placement-rules/find`: the caller's tree's rules (every published one for end users). */
+/**
+ * `/placement-rules/find`: the caller's tree's rules (every published one for end users).
+ * `serviceSize` keeps the rules whose size range holds it, both ends inclusive; an empty bound
+ * holds any size, as in the lookup.
+ */
 export const ZPlacementRuleFindRequest = ZFindQuery.extend({
   sort: sortOf(PLACEMENT_RULE_SORT_FIELDS),
   includeTempItems: z.boolean().optional(),
@@ -105,6 +109,17 @@ export const ZPlacementRuleFindRequest = ZFindQuery.extend({
   companyIds: z.array(ZId).max(1000).optional(),
   scenarioIds: z.array(ZId).max(1000).optional(),
   tifStatuses: z.array(z.enum(TIF_STATUSES)).max(7).optional(),
+  typeCodes: codeFilter('typeCodes', PLACEMENT_RULE_LIMITS.typeCode),
+  materialCodes: codeFilter('materialCodes', PLACEMENT_RULE_LIMITS.materialCode),
+  additionalInsulationTypeCodes: codeFilter(
+    'additionalInsulationTypeCodes',
+    PLACEMENT_RULE_LIMITS.additionalInsulationTypeCode,
+  ),
+  closureDeviceSystemTypes: codeFilter(
+    'closureDeviceSystemTypes',
+    PLACEMENT_RULE_LIMITS.closureDeviceSystemType,
+  ),
+  serviceSize: sizeFilter(),
 });
 export type TPlacementRuleFindRequest = z.infer<typeof ZPlacementRuleFindRequest>;
 

@@ -165,7 +165,22 @@ export const SCENARIO_SORT_FIELDS = [
   'lastUpdate',
 ] as const;
 
-/** `/scenario/find`: the caller's tree's scenarios (every published one for end users). */
+/** A find filter on a code: the records whose code is one of these (exactly as stored). */
+export const codeFilter = (name: string, max: number) =>
+  z
+    .array(text(name, { min: 1, max }))
+    .max(100)
+    .optional();
+
+/** A find filter on a size: a number, never negative, as the lookup takes it. */
+export const sizeFilter = () => z.number().min(0).max(MAX_DIMENSION).optional();
+
+/**
+ * `/scenario/find`: the caller's tree's scenarios (every published one for end users). A size
+ * filter keeps the scenarios that fit it as the lookup reads them: an aperture within the
+ * scenario's width or height bounds, a construction at least as thick as the scenario's; a bound
+ * left empty holds any size.
+ */
 export const ZScenarioFindRequest = ZFindQuery.extend({
   sort: sortOf(SCENARIO_SORT_FIELDS),
   includeTempItems: z.boolean().optional(),
@@ -174,6 +189,15 @@ export const ZScenarioFindRequest = ZFindQuery.extend({
   companyIds: z.array(ZId).max(1000).optional(),
   revitFamilyIds: z.array(ZId).max(1000).optional(),
   tifStatuses: z.array(z.enum(TIF_STATUSES)).max(7).optional(),
+  constructionMaterialCodes: codeFilter(
+    'constructionMaterialCodes',
+    SCENARIO_LIMITS.constructionMaterialCode,
+  ),
+  constructionElements: codeFilter('constructionElements', SCENARIO_LIMITS.constructionElement),
+  fireRatings: codeFilter('fireRatings', SCENARIO_LIMITS.fireRating),
+  apertureWidth: sizeFilter(),
+  apertureHeight: sizeFilter(),
+  constructionThickness: sizeFilter(),
 });
 export type TScenarioFindRequest = z.infer<typeof ZScenarioFindRequest>;
 

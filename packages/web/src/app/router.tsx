@@ -13,8 +13,10 @@ import { licencesRoutes } from '../features/licences/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
 import { notificationsRoutes } from '../features/notifications/routes.tsx';
 import { parameterListsRoutes } from '../features/parameter-lists/routes.tsx';
+import { placementRulesRoutes } from '../features/placement-rules/routes.tsx';
 import { priceListsRoutes } from '../features/price-lists/routes.tsx';
 import { rolesRoutes } from '../features/roles/routes.tsx';
+import { scenariosRoutes } from '../features/scenarios/routes.tsx';
 import { termsRoutes } from '../features/terms/routes.tsx';
 import { tokensRoutes } from '../features/tokens/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
@@ -63,6 +65,8 @@ function appRoutes(): RouteObject[] {
             ...approvalsRoutes,
             ...listsRoutes,
             ...categoriesRoutes,
+            ...scenariosRoutes,
+            ...placementRulesRoutes,
             ...priceListsRoutes,
             ...parameterListsRoutes,
             ...notificationsRoutes,

@@ -99,6 +99,23 @@ function conditionsOf(
   if (filter.ids?.length) find.oneOf('ids', r.id, filter.ids);
   if (filter.companyIds?.length) find.oneOf('companyIds', r.companyId, filter.companyIds);
   if (filter.scenarioIds?.length) find.oneOf('scenarioIds', r.scenarioId, filter.scenarioIds);
+  if (filter.typeCodes?.length) find.oneOf('typeCodes', r.typeCode, filter.typeCodes);
+  if (filter.materialCodes?.length) find.oneOf('materialCodes', r.materialCode, filter.materialCodes);
+  if (filter.additionalInsulationTypeCodes?.length)
+    find.oneOf(
+      'additionalInsulationTypeCodes',
+      r.additionalInsulationTypeCode,
+      filter.additionalInsulationTypeCodes,
+    );
+  if (filter.closureDeviceSystemTypes?.length)
+    find.oneOf('closureDeviceSystemTypes', r.closureDeviceSystemType, filter.closureDeviceSystemTypes);
+  const { serviceSize } = filter;
+  if (serviceSize !== undefined)
+    // Both ends inclusive and an empty bound open, as the lookup reads a rule's range.
+    find.add('serviceSize', (p) => {
+      const size = sql`${p('serviceSize', serviceSize)}::double precision`;
+      return sql`((${r.serviceSizeRangeLow} is null or ${r.serviceSizeRangeLow} <= ${size}) and (${r.serviceSizeRangeHigh} is null or ${r.serviceSizeRangeHigh} >= ${size}))`;
+    });
   for (const [index, word] of searchWords(filter.search).entries())
     // lower(name) is what the trigram index holds, so each LIKE is served by it.
     find.add(`word${index}`, (p) => sql`lower(${r.name}) like ${p(`word${index}`, likePattern(word))}`);

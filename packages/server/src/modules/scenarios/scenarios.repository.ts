@@ -1,5 +1,5 @@
 import type { SCENARIO_SORT_FIELDS, TScenario, TScenarioFindRequest, TTifStatus } from '@portal/contract';
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbContext } from '../../db/context.ts';
 import { isoText } from '../../db/json-sql.ts';
@@ -97,6 +97,14 @@ function searchWords(search: string | undefined): string[] {
   return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
+/** `size` within low and high, both inclusive; an empty bound (or none) holds any size. */
+function heldBy(low: AnyPgColumn, high: AnyPgColumn | null, size: SQL | Placeholder): SQL {
+  // The cast types the parameter once for both comparisons of a prepared statement.
+  const value = sql`${size}::double precision`;
+  const above = sql`(${low} is null or ${low} <= ${value})`;
+  return high ? sql`(${above} and (${high} is null or ${high} >= ${value}))` : above;
+}
+
 /** The conditions of a find: visibility first, then each filter of the request. */
 function conditionsOf(filter: TScenarioFindRequest, visibility: TScenarioVisibility): FindConditions {
   const find = new FindConditions();
@@ -107,6 +115,25 @@ function conditionsOf(filter: TScenarioFindRequest, visibility: TScenarioVisibil
   if (filter.ids?.length) find.oneOf('ids', s.id, filter.ids);
   if (filter.companyIds?.length) find.oneOf('companyIds', s.companyId, filter.companyIds);
   if (filter.revitFamilyIds?.length) find.oneOf('revitFamilyIds', s.revitFamilyId, filter.revitFamilyIds);
+  if (filter.constructionMaterialCodes?.length)
+    find.oneOf('constructionMaterialCodes', s.constructionMaterialCode, filter.constructionMaterialCodes);
+  if (filter.constructionElements?.length)
+    find.oneOf('constructionElements', s.constructionElement, filter.constructionElements);
+  if (filter.fireRatings?.length) find.oneOf('fireRatings', s.fireRating, filter.fireRatings);
+  // Sizes as the lookup reads them: an empty bound holds any size.
+  const { apertureWidth, apertureHeight, constructionThickness } = filter;
+  if (apertureWidth !== undefined)
+    find.add('apertureWidth', (p) =>
+      heldBy(s.apertureSizeMinWidth, s.apertureSizeMaxWidth, p('apertureWidth', apertureWidth)),
+    );
+  if (apertureHeight !== undefined)
+    find.add('apertureHeight', (p) =>
+      heldBy(s.apertureSizeMinHeight, s.apertureSizeMaxHeight, p('apertureHeight', apertureHeight)),
+    );
+  if (constructionThickness !== undefined)
+    find.add('constructionThickness', (p) =>
+      heldBy(s.constructionThickness, null, p('constructionThickness', constructionThickness)),
+    );
   for (const [index, word] of searchWords(filter.search).entries())
     // lower(name) is what the trigram index holds, so each LIKE is served by it.
     find.add(`word${index}`, (p) => sql`lower(${s.name}) like ${p(`word${index}`, likePattern(word))}`);

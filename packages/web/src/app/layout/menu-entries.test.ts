@@ -48,12 +48,14 @@ describe('visibleMenuEntries', () => {
     expect(keys).not.toContain('customers');
   });
 
-  it('offers home, families, approvals (requests for partners), price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, API tokens, users and roles as available now', () => {
+  it('offers home, families, approvals (requests for partners), scenarios, placement rules, price lists, parameter lists, lists, categories, notifications, companies, customers, terms, licences, API tokens, users and roles as available now', () => {
     expect(MENU_ENTRIES.filter((e) => e.available).map((e) => e.key)).toEqual([
       'home',
       'families',
       'approvals',
       'requests',
+      'scenarios',
+      'placementRules',
       'priceLists',
       'parameterLists',
       'lists',

@@ -73,7 +73,7 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.scenarios',
     icon: <NodeIndexOutlined />,
     permission: 'contentmanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'placementRules',
@@ -81,7 +81,7 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.placementRules',
     icon: <BlockOutlined />,
     permission: 'contentmanagement.read',
-    available: false,
+    available: true,
   },
   {
     key: 'priceLists',

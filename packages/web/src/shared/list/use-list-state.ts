@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TFilterSpecs, TListDefinition, TListPatch, TListQuery, TListState } from './list-state.ts';
 
@@ -39,11 +39,18 @@ export function useListState<TField extends string, F extends TFilterSpecs, T = 
   const state = useMemo(() => definition.parse(params), [definition, params]);
   const query = useMemo(() => definition.toQuery(state), [definition, state]);
 
+  // The URL state last asked for, and the rendered one it was asked from: two changes made before
+  // the router renders again (two filters within a few milliseconds) build on each other instead
+  // of the second dropping the first.
+  const asked = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
+
   const go = useCallback(
     (change: (state: TListState<TField, F>) => TListState<TField, F>, replace: boolean) => {
-      const next = definition.serialize(change(definition.parse(params)));
+      const current = asked.current?.from === params ? asked.current.next : params;
+      const next = definition.serialize(change(definition.parse(current)));
       // A change to the same place (Enter on the same search) adds no entry to go Back through.
-      if (!replace && next.toString() === definition.serialize(definition.parse(params)).toString()) return;
+      if (!replace && next.toString() === definition.serialize(definition.parse(current)).toString()) return;
+      asked.current = { from: params, next };
       setParams(next, { replace });
       setSelected([]);
     },
