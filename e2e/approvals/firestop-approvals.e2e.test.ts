@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postAs } from '../support/api.ts';
+import { licensedCompany, peopleOf, postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -15,8 +14,6 @@ import { fitsWidth } from '../support/layout.ts';
 import { shotsOf } from '../support/shots.ts';
 
 const shot = shotsOf('approvals', { dir: process.env.E2E_SHOTS_DIR });
-const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
-const DAY_MS = 86_400_000;
 
 type TScenario = { scenarioId: number; scenarioName: string; fireRating: string; tifStatus: string };
 
@@ -40,40 +37,10 @@ describe('a scenario change through the approvals inbox', () => {
     env = await openPortal();
     url = env.portal.url;
     const asAdmin = await postAs(url, 'admin', ADMIN_PASSWORD);
-    const { licenseInfos } = (await asAdmin('/license/save', {
-      licenseInfos: [
-        {
-          licenseCode: `SEAL-${stamp}`,
-          maxNumberOfUsers: 5,
-          licenseValidUntil: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-        },
-      ],
-    })) as { licenseInfos: { licenseInfoId: number }[] };
-    const { companyInfos } = (await asAdmin('/company/save', {
-      companyInfos: [
-        {
-          companyName: `Seal makers ${stamp}`,
-          companyLicense: { licenseInfoId: licenseInfos[0]!.licenseInfoId },
-        },
-      ],
-    })) as { companyInfos: { companyId: number }[] };
-    const companyId = companyInfos[0]!.companyId;
-    const { roleInfos } = (await asAdmin('/role/find', {})) as {
-      roleInfos: { roleId: number; roleName: string }[];
-    };
+    const companyId = await licensedCompany(asAdmin, `Seal makers ${stamp}`, `SEAL-${stamp}`);
+    const person = await peopleOf(asAdmin, password);
     await asAdmin('/user/save', {
-      userInfos: [
-        {
-          login: partnerLogin,
-          passwordHash: sha512(password),
-          firstName: 'Sam',
-          lastName: 'Partner',
-          email: `${partnerLogin}@example.com`,
-          registrationCompleted: true,
-          roles: [{ roleId: roleInfos.find((r) => r.roleName === 'partnerrole')!.roleId }],
-          company: { companyId },
-        },
-      ],
+      userInfos: [person(partnerLogin, 'partnerrole', { company: { companyId } })],
     });
     const saved = (await asAdmin('/scenario/save', {
       scenarioInfos: [

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postAs } from '../support/api.ts';
+import { licensedCompany, peopleOf, postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -22,8 +21,6 @@ const FIXTURES = path.resolve(
   '../../packages/server/test/fixtures/rfa',
 );
 const shot = shotsOf('approvals', { dir: process.env.E2E_SHOTS_DIR });
-const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
-const DAY_MS = 86_400_000;
 
 type TFamily = {
   revitFamilyId: number;
@@ -58,38 +55,8 @@ describe('the publishing loop', () => {
     env = await openPortal();
     url = env.portal.url;
     const asAdmin = await postAs(url, 'admin', ADMIN_PASSWORD);
-    const { licenseInfos } = (await asAdmin('/license/save', {
-      licenseInfos: [
-        {
-          licenseCode: `LOOP-${stamp}`,
-          maxNumberOfUsers: 5,
-          licenseValidUntil: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-        },
-      ],
-    })) as { licenseInfos: { licenseInfoId: number }[] };
-    const { companyInfos } = (await asAdmin('/company/save', {
-      companyInfos: [
-        {
-          companyName: `Loop builders ${stamp}`,
-          companyLicense: { licenseInfoId: licenseInfos[0]!.licenseInfoId },
-        },
-      ],
-    })) as { companyInfos: { companyId: number }[] };
-    const companyId = companyInfos[0]!.companyId;
-    const { roleInfos } = (await asAdmin('/role/find', {})) as {
-      roleInfos: { roleId: number; roleName: string }[];
-    };
-    const roleId = (role: string) => roleInfos.find((r) => r.roleName === role)!.roleId;
-    const person = (login: string, role: string, extra: object = {}) => ({
-      login,
-      passwordHash: sha512(password),
-      firstName: 'Lou',
-      lastName: role === 'userrole' ? 'Reader' : 'Partner',
-      email: `${login}@example.com`,
-      registrationCompleted: true,
-      roles: [{ roleId: roleId(role) }],
-      ...extra,
-    });
+    const companyId = await licensedCompany(asAdmin, `Loop builders ${stamp}`, `LOOP-${stamp}`);
+    const person = await peopleOf(asAdmin, password);
     await asAdmin('/user/save', {
       userInfos: [
         person(partnerLogin, 'partnerrole', { company: { companyId } }),

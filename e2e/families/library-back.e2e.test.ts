@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postAs } from '../support/api.ts';
+import { licensedCompany, peopleOf, postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -21,12 +20,9 @@ const FIXTURES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../packages/server/test/fixtures/rfa',
 );
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const shot = shotsOf('families');
-
-const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
 function cardCount(page: Page, count: number): Promise<unknown> {
   return page.waitForFunction(
@@ -93,39 +89,10 @@ describe('family library: tabs after an upload, Back, and the look at 1366 and 3
   beforeAll(async () => {
     env = await openPortal();
     const admin = await postAs(env.portal.url, 'admin', ADMIN_PASSWORD);
-    const { licenseInfos } = (await admin('/license/save', {
-      licenseInfos: [
-        {
-          licenseCode: `BACK-${stamp}`,
-          maxNumberOfUsers: 5,
-          licenseValidUntil: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-        },
-      ],
-    })) as { licenseInfos: { licenseInfoId: number }[] };
-    const { companyInfos } = (await admin('/company/save', {
-      companyInfos: [
-        {
-          companyName: `Back builders ${stamp}`,
-          companyLicense: { licenseInfoId: licenseInfos[0]!.licenseInfoId },
-        },
-      ],
-    })) as { companyInfos: { companyId: number }[] };
-    const { roleInfos } = (await admin('/role/find', {})) as {
-      roleInfos: { roleId: number; roleName: string }[];
-    };
+    const companyId = await licensedCompany(admin, `Back builders ${stamp}`, `BACK-${stamp}`);
+    const person = await peopleOf(admin, password);
     await admin('/user/save', {
-      userInfos: [
-        {
-          login: partnerLogin,
-          passwordHash: sha512(password),
-          firstName: 'Bea',
-          lastName: 'Partner',
-          email: `${partnerLogin}@example.com`,
-          registrationCompleted: true,
-          company: { companyId: companyInfos[0]!.companyId },
-          roles: [{ roleId: roleInfos.find((r) => r.roleName === 'partnerrole')!.roleId }],
-        },
-      ],
+      userInfos: [person(partnerLogin, 'partnerrole', { company: { companyId } })],
     });
     const { categoryInfos } = (await admin('/category/save', {
       categoryInfos: [{ categoryName: doors }, { categoryName: windows }],

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postAs } from '../support/api.ts';
+import { licensedCompany, peopleOf, postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -23,10 +22,8 @@ const LOCALES = path.resolve(HERE, '../../packages/web/src/locales');
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'zh'] as const;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const shot = shotsOf('home');
-const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
 /** The home page's texts of one language, as the portal ships them. */
 function homeTexts(language: string): Record<string, string> {
@@ -57,47 +54,17 @@ describe('home pages that fit the role', () => {
     env = await openPortal();
     const url = env.portal.url;
     const admin = await postAs(url, 'admin', ADMIN_PASSWORD);
-    const { licenseInfos } = (await admin('/license/save', {
-      licenseInfos: [
-        {
-          licenseCode: licenceCode,
-          maxNumberOfUsers: 5,
-          licenseValidUntil: new Date(Date.now() + 10 * DAY_MS).toISOString(),
-        },
-      ],
-    })) as { licenseInfos: { licenseInfoId: number }[] };
-    const { companyInfos } = (await admin('/company/save', {
-      companyInfos: [
-        {
-          companyName: `${prefix} Builders`,
-          companyLicense: { licenseInfoId: licenseInfos[0]!.licenseInfoId },
-        },
-      ],
-    })) as { companyInfos: { companyId: number }[] };
-    const companyId = companyInfos[0]!.companyId;
+    const companyId = await licensedCompany(admin, `${prefix} Builders`, licenceCode, 10);
     const { categoryInfos } = (await admin('/category/save', {
       categoryInfos: [{ categoryName: doors }, { categoryName: windows }],
     })) as { categoryInfos: { categoryId: number; categoryName: string }[] };
     const categoryOf = (name: string) => categoryInfos.find((c) => c.categoryName === name)!.categoryId;
-    const { roleInfos } = (await admin('/role/find', {})) as {
-      roleInfos: { roleId: number; roleName: string }[];
-    };
-    const roleId = (name: string) => roleInfos.find((r) => r.roleName === name)!.roleId;
-    const person = (login: string, role: string, extra: object = {}) => ({
-      login,
-      passwordHash: sha512(password),
-      firstName: 'Hana',
-      lastName: role === 'partnerrole' ? 'Partner' : 'Reader',
-      email: `${login}@example.com`,
-      registrationCompleted: true,
-      roles: [{ roleId: roleId(role) }],
-      ...extra,
-    });
+    const person = await peopleOf(admin, password);
     await admin('/user/save', {
       userInfos: [
         person(partnerLogin, 'partnerrole', { company: { companyId } }),
         person(readerLogin, 'userrole'),
-        person(waitingLogin, 'userrole', { lastName: 'Waiting', active: false }),
+        person(waitingLogin, 'userrole', { firstName: 'Hana', lastName: 'Waiting', active: false }),
       ],
     });
 

@@ -24,3 +24,51 @@ export async function postAs(baseUrl: string, login: string, password: string): 
   };
   return (route, body) => call(route, body, authToken);
 }
+
+const DAY_MS = 86_400_000;
+
+/** A company with a licence of five seats valid for `days`, made by the admin; its id. */
+export async function licensedCompany(
+  admin: TApiPost,
+  companyName: string,
+  licenseCode: string,
+  days = 30,
+): Promise<number> {
+  const { licenseInfos } = (await admin('/license/save', {
+    licenseInfos: [
+      {
+        licenseCode,
+        maxNumberOfUsers: 5,
+        licenseValidUntil: new Date(Date.now() + days * DAY_MS).toISOString(),
+      },
+    ],
+  })) as { licenseInfos: { licenseInfoId: number }[] };
+  const { companyInfos } = (await admin('/company/save', {
+    companyInfos: [{ companyName, companyLicense: { licenseInfoId: licenseInfos[0]!.licenseInfoId } }],
+  })) as { companyInfos: { companyId: number }[] };
+  return companyInfos[0]!.companyId;
+}
+
+/**
+ * A maker of people as `/user/save` takes them: registered, signing in with `password`, in the
+ * built-in role named (`partnerrole`, `userrole`); `extra` adds or overrides fields.
+ */
+export async function peopleOf(
+  admin: TApiPost,
+  password: string,
+): Promise<(login: string, role: string, extra?: object) => Record<string, unknown>> {
+  const { roleInfos } = (await admin('/role/find', {})) as {
+    roleInfos: { roleId: number; roleName: string }[];
+  };
+  const passwordHash = createHash('sha512').update(password).digest('hex');
+  return (login, role, extra = {}) => ({
+    login,
+    passwordHash,
+    firstName: 'Test',
+    lastName: role === 'userrole' ? 'Reader' : 'Partner',
+    email: `${login}@example.com`,
+    registrationCompleted: true,
+    roles: [{ roleId: roleInfos.find((r) => r.roleName === role)!.roleId }],
+    ...extra,
+  });
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { makeCompany, signedInUser, unique, type TSignedIn } from '../../../test/factories.ts';
+import { unique, type TSignedIn } from '../../../test/factories.ts';
+import { FIRESTOP_KINDS, firestopTeam, recordCalls, type TStored } from '../../../test/firestop.ts';
 
 // Scenarios' and placement rules' requests in the approvals inbox beside families' (issue 23).
 
@@ -11,7 +12,7 @@ let otherPartner: TSignedIn;
 let reader: TSignedIn;
 let companyId: number;
 
-type TRecord = Record<string, unknown> & { tifStatus: string; tifOriginalId: number | null };
+type TRecord = TStored<never>;
 type TRequest = {
   recordKind: string;
   id: number;
@@ -28,37 +29,23 @@ type TRequest = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
-  companyId = (await makeCompany(t)).id;
-  partner = await signedInUser(t, { role: 'partnerrole', companyId });
-  otherPartner = await signedInUser(t, { role: 'partnerrole' });
-  reader = await signedInUser(t, { role: 'userrole', companyId });
+  ({ admin, companyId, partner, stranger: otherPartner, reader } = await firestopTeam(t));
 });
 afterAll(() => t.close());
 
-const KINDS = {
-  scenario: { url: 'scenario', key: 'scenarioInfos', id: 'scenarioId', name: 'scenarioName' },
-  placementRule: {
-    url: 'placement-rules',
-    key: 'placementRuleInfos',
-    id: 'placementRuleId',
-    name: 'placementRuleName',
-  },
-} as const;
-type TKind = keyof typeof KINDS;
+type TKind = keyof typeof FIRESTOP_KINDS;
 
-async function saved(kind: TKind, token: string, action: string, record: Record<string, unknown>) {
-  const { url, key } = KINDS[kind];
-  const answer = await t.call('POST', `/api/${url}/${action}`, { token, body: { [key]: [record] } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body[key] as TRecord[])[0]!;
-}
-
-const idOf = (kind: TKind, record: TRecord) => record[KINDS[kind].id] as number;
+const calls = {
+  scenario: recordCalls<TRecord>(() => t, 'scenario'),
+  rule: recordCalls<TRecord>(() => t, 'rule'),
+};
+const saved = (kind: TKind, token: string, action: string, record: Record<string, unknown>) =>
+  calls[kind].ok(token, action, record);
+const idOf = (kind: TKind, record: TRecord) => record[FIRESTOP_KINDS[kind].id] as number;
 
 /** A record published by the admin under the partner's company. */
 const published = (kind: TKind, fields: Record<string, unknown> = {}) =>
-  saved(kind, admin, 'save', { [KINDS[kind].name]: unique('Live'), companyId, ...fields });
+  saved(kind, admin, 'save', { [FIRESTOP_KINDS[kind].name]: unique('Live'), companyId, ...fields });
 
 async function inbox(token: string, filter: Record<string, unknown> = {}) {
   const answer = await t.call('POST', '/api/approvals/find', { token, body: { pageSize: 100, ...filter } });
@@ -145,14 +132,14 @@ describe('scenario and placement rule requests in the approvals inbox', () => {
   });
 
   it('disapproves a new placement rule with a reason: it goes, and the reason is kept', async () => {
-    const rule = await saved('placementRule', partner.authToken, 'save', {
+    const rule = await saved('rule', partner.authToken, 'save', {
       placementRuleName: unique('Rule'),
       serviceSizeRangeLow: 20,
       serviceSizeRangeHigh: 110,
     });
     expect(rule.tifStatus).toBe('RfA');
     const { approvalInfos } = await inbox(admin, {
-      ids: [idOf('placementRule', rule)],
+      ids: [idOf('rule', rule)],
       recordKinds: ['placementRule'],
     });
     expect(approvalInfos).toMatchObject([
@@ -160,16 +147,12 @@ describe('scenario and placement rule requests in the approvals inbox', () => {
     ]);
     expect(approvalInfos[0]!.companyName).toEqual(expect.any(String));
 
-    expect((await act([{ kind: 'placementRule', id: idOf('placementRule', rule) }], 'd')).status).toBe(400);
-    const refused = await act(
-      [{ kind: 'placementRule', id: idOf('placementRule', rule) }],
-      'd',
-      'No test report',
-    );
+    expect((await act([{ kind: 'placementRule', id: idOf('rule', rule) }], 'd')).status).toBe(400);
+    const refused = await act([{ kind: 'placementRule', id: idOf('rule', rule) }], 'd', 'No test report');
     expect(refused.status, JSON.stringify(refused.body)).toBe(200);
     const decisions = await t.call('POST', '/api/approvals/decisions', {
       token: partner.authToken,
-      body: { recordIds: [idOf('placementRule', rule)], recordKinds: ['placementRule'] },
+      body: { recordIds: [idOf('rule', rule)], recordKinds: ['placementRule'] },
     });
     expect(decisions.body.approvalDecisionInfos).toMatchObject([
       { recordKind: 'placementRule', action: 'd', reason: 'No test report' },
@@ -181,13 +164,13 @@ describe('scenario and placement rule requests in the approvals inbox', () => {
     const scenario = await saved('scenario', partner.authToken, 'save', {
       scenarioName: `${tag} b scenario`,
     });
-    const rule = await saved('placementRule', partner.authToken, 'save', {
+    const rule = await saved('rule', partner.authToken, 'save', {
       placementRuleName: `${tag} a rule`,
     });
     const byName = await inbox(admin, { search: tag, sort: [{ field: 'name', dir: 'asc' }] });
     expect(byName.totalCount).toBe(2);
     expect(byName.approvalInfos.map((r) => [r.recordKind, r.id])).toEqual([
-      ['placementRule', idOf('placementRule', rule)],
+      ['placementRule', idOf('rule', rule)],
       ['scenario', idOf('scenario', scenario)],
     ]);
     const paged = await inbox(admin, {

@@ -2,6 +2,7 @@ import type { TTifStatus } from '@portal/contract';
 import { Alert, Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { FilterSelect } from '../list/filter-select.tsx';
 import { StatusTag, type TStatusTone } from '../list/status-tag.tsx';
 
 const TONES: Record<TTifStatus, TStatusTone> = {
@@ -85,6 +86,26 @@ export function PendingNotice({
           </Link>
         ) : undefined
       }
+    />
+  );
+}
+
+/** The status filter of a contributor's list (`WORKFLOW_FILTERS`): every status, or one of them. */
+export function WorkflowFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect<string>
+      label={t('common.filterStatus')}
+      value={value || 'all'}
+      onChange={(next) => onChange(next === 'all' ? '' : next)}
+      options={[
+        { value: 'all', label: t('common.statusAll') },
+        ...WORKFLOW_FILTERS.map((filter) => ({
+          value: filter,
+          label: t(`scenarios.filterStatus.${filter}`),
+        })),
+      ]}
+      minWidth={150}
     />
   );
 }

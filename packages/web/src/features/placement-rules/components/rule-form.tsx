@@ -1,17 +1,16 @@
 import { PLACEMENT_RULE_RANGES, type TPlacementRule, ZPlacementRuleInput } from '@portal/contract';
 import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { CodeSelect } from '../../../shared/firestop/code-select.tsx';
 import { rangeRule } from '../../../shared/firestop/range-rule.ts';
 import { SearchSelect } from '../../../shared/firestop/search-select.tsx';
+import { useWorkflowForm } from '../../../shared/firestop/workflow-form.ts';
 import { isPendingStatus, PendingNotice } from '../../../shared/firestop/workflow-status.tsx';
-import { toast } from '../../../shared/toast/toast-store.ts';
 import { CompanyPicker } from '../../../shared/ui/company-picker.tsx';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
-import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import type { TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSavePlacementRules } from '../api/save-placement-rules.ts';
@@ -51,34 +50,18 @@ export function RuleForm({ open, rule, onClose }: TRuleFormProps) {
   const creating = rule === null;
   const isAdmin = can(session, 'adminmanagement.read');
 
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      form.setFieldsValue(ruleFormValues(rule));
-    }
-  }, [open, rule, form]);
-
-  const submit = async (values: TRuleFormValues) => {
-    const input = ruleInputOf(rule, values);
-    if (input === null) {
-      toast.info(t('placementRules.unchanged'));
-      onClose();
-      return;
-    }
-    try {
-      const [stored] = await save.mutateAsync([input]);
-      toast.success(
-        stored && isPendingStatus(stored.tifStatus)
-          ? t('scenarios.sentForApproval', { name: stored.placementRuleName })
-          : creating
-            ? t('placementRules.created')
-            : t('placementRules.saved'),
-      );
-      onClose();
-    } catch (error) {
-      showServerFieldErrors(form, error, SERVER_FIELDS);
-    }
-  };
+  const submit = useWorkflowForm({
+    form,
+    open,
+    record: rule,
+    valuesOf: ruleFormValues,
+    inputOf: ruleInputOf,
+    save: (inputs) => save.mutateAsync(inputs),
+    nameOf: (stored) => stored.placementRuleName,
+    prefix: 'placementRules',
+    serverFields: SERVER_FIELDS,
+    onClose,
+  });
 
   const size = (name: TSizeField) => (
     <Form.Item

@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { TPriceImportPreview, TPriceItem } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Modal, Progress, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Modal, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -12,7 +12,9 @@ import { afterPriceListChange, type TPriceListSummary } from '../api/find-price-
 import { importPriceList, previewPriceListImport } from '../api/import-price-list.ts';
 import { readAllPriceItems } from '../api/read-price-items.ts';
 import { restorePriceItems } from '../api/save-price-lists.ts';
-import { importErrorsOf, type TImportErrorRow } from './import-errors.ts';
+import { SheetErrorsAlert } from '../../../shared/sheets/sheet-errors-alert.tsx';
+import type { TSheetErrorRow } from '../../../shared/sheets/sheet-errors.ts';
+import { importErrorsOf } from './import-errors.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -32,7 +34,7 @@ type TState =
   | { phase: 'checking' | 'uploading'; percent: number; name: string }
   | { phase: 'reading'; name: string }
   | { phase: 'confirm'; file: File; preview: TPriceImportPreview }
-  | { phase: 'failed'; rows: TImportErrorRow[]; notes: string[]; status: number }
+  | { phase: 'failed'; rows: TSheetErrorRow[]; notes: string[]; status: number }
   | { phase: 'imported'; count: number; previous: TPrevious }
   | { phase: 'undoing'; count: number; previous: { items: TPriceItem[] } };
 
@@ -73,15 +75,7 @@ export function PriceListImport({ list, kind, disabled, onImported }: TPriceList
     state.phase === 'undoing';
   const abort = useRef<AbortController | null>(null);
   const previous = useRef<Promise<TPrevious> | null>(null);
-  const failedHeading = useRef<HTMLHeadingElement>(null);
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (state.phase !== 'failed') return;
-    // Below a long grid the errors would go unseen: bring them into view and read them out.
-    failedHeading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-    failedHeading.current?.focus({ preventScroll: true });
-  }, [state]);
 
   useEffect(() => {
     if (state.phase !== 'imported') return;
@@ -280,44 +274,11 @@ export function PriceListImport({ list, kind, disabled, onImported }: TPriceList
         />
       ) : null}
       {state.phase === 'failed' ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginTop: 8 }}
-          data-testid="price-list-import-failed"
-          title={
-            <h3 ref={failedHeading} tabIndex={-1} style={{ font: 'inherit', margin: 0 }}>
-              {t('priceLists.import.failed')}
-            </h3>
-          }
-          description={
-            <>
-              <Typography.Paragraph style={{ marginBottom: 8 }}>
-                {t('priceLists.import.nothingChanged')}
-              </Typography.Paragraph>
-              {state.notes.map((note) => (
-                <Typography.Paragraph key={note} style={{ marginBottom: 8 }}>
-                  {note}
-                </Typography.Paragraph>
-              ))}
-              {state.rows.length > 0 ? (
-                <Table<TImportErrorRow>
-                  size="small"
-                  rowKey="key"
-                  pagination={state.rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-                  dataSource={state.rows}
-                  // Fixed columns wrap long reasons, so a phone needs no sideways scroll here.
-                  tableLayout="fixed"
-                  data-testid="price-list-import-errors"
-                  columns={[
-                    { key: 'row', dataIndex: 'row', title: t('priceLists.import.row'), width: 64 },
-                    { key: 'column', dataIndex: 'column', title: t('priceLists.import.column') },
-                    { key: 'reason', dataIndex: 'reason', title: t('priceLists.import.reason') },
-                  ]}
-                />
-              ) : null}
-            </>
-          }
+        <SheetErrorsAlert
+          prefix="priceLists.import"
+          rows={state.rows}
+          notes={state.notes}
+          testId="price-list-import"
         />
       ) : null}
     </div>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CodeFilter, SizeFilter, TextFilter } from '../../../shared/firestop/toolbar-filters.tsx';
-import { WORKFLOW_FILTERS } from '../../../shared/firestop/workflow-status.tsx';
-import { FilterSelect } from '../../../shared/list/filter-select.tsx';
+import { WorkflowFilter } from '../../../shared/firestop/workflow-status.tsx';
 import type { TListPatch, TListState } from '../../../shared/list/list-state.ts';
 import { SearchBox } from '../../../shared/list/search-box.tsx';
 import type { TScenarioFilters, TScenarioSortField } from './scenario-list-state.ts';
@@ -65,18 +64,7 @@ export function ScenarioFilters({ state, onChange, byStatus }: TScenarioFiltersP
         onChange={(thickness) => set({ thickness })}
         testId="scenario-filter-thickness"
       />
-      {byStatus ? (
-        <FilterSelect<string>
-          label={t('common.filterStatus')}
-          value={filters.status || 'all'}
-          onChange={(value) => set({ status: value === 'all' ? '' : value })}
-          options={[
-            { value: 'all', label: t('common.statusAll') },
-            ...WORKFLOW_FILTERS.map((value) => ({ value, label: t(`scenarios.filterStatus.${value}`) })),
-          ]}
-          minWidth={150}
-        />
-      ) : null}
+      {byStatus ? <WorkflowFilter value={filters.status} onChange={(status) => set({ status })} /> : null}
     </>
   );
 }

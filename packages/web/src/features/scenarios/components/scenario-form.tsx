@@ -1,17 +1,16 @@
 import { SCENARIO_RANGES, type TScenario, ZScenarioInput } from '@portal/contract';
 import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { CodeSelect } from '../../../shared/firestop/code-select.tsx';
 import { rangeRule } from '../../../shared/firestop/range-rule.ts';
 import { SearchSelect } from '../../../shared/firestop/search-select.tsx';
+import { useWorkflowForm } from '../../../shared/firestop/workflow-form.ts';
 import { isPendingStatus, PendingNotice } from '../../../shared/firestop/workflow-status.tsx';
-import { toast } from '../../../shared/toast/toast-store.ts';
 import { CompanyPicker } from '../../../shared/ui/company-picker.tsx';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
-import { showServerFieldErrors, type TFieldMap } from '../../../shared/ui/server-field-errors.ts';
+import type { TFieldMap } from '../../../shared/ui/server-field-errors.ts';
 import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveScenarios } from '../api/save-scenarios.ts';
@@ -57,35 +56,18 @@ export function ScenarioForm({ open, scenario, onClose }: TScenarioFormProps) {
   const creating = scenario === null;
   const isAdmin = can(session, 'adminmanagement.read');
 
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      form.setFieldsValue(scenarioFormValues(scenario));
-    }
-  }, [open, scenario, form]);
-
-  const submit = async (values: TScenarioFormValues) => {
-    const input = scenarioInputOf(scenario, values);
-    if (input === null) {
-      toast.info(t('scenarios.unchanged'));
-      onClose();
-      return;
-    }
-    try {
-      const [stored] = await save.mutateAsync([input]);
-      toast.success(
-        stored && isPendingStatus(stored.tifStatus)
-          ? t('scenarios.sentForApproval', { name: stored.scenarioName })
-          : creating
-            ? t('scenarios.created')
-            : t('scenarios.saved'),
-      );
-      onClose();
-    } catch (error) {
-      // The API client's toast tells the whole story; details about a field also show on it.
-      showServerFieldErrors(form, error, SERVER_FIELDS);
-    }
-  };
+  const submit = useWorkflowForm({
+    form,
+    open,
+    record: scenario,
+    valuesOf: scenarioFormValues,
+    inputOf: scenarioInputOf,
+    save: (inputs) => save.mutateAsync(inputs),
+    nameOf: (stored) => stored.scenarioName,
+    prefix: 'scenarios',
+    serverFields: SERVER_FIELDS,
+    onClose,
+  });
 
   const text = (name: TTextField, required = false) => (
     <Form.Item

@@ -5,15 +5,17 @@ import {
   type TPlacementRuleImportCounts,
   type TPlacementRuleSheetFormat,
 } from '@portal/contract';
-import { Alert, Button, Descriptions, Modal, Space, Table, Typography, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Descriptions, Modal, Space, Typography, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../shared/api/api-error.ts';
 import { useNumberFormat } from '../../../../shared/i18n/number-format.ts';
 import { toast } from '../../../../shared/toast/toast-store.ts';
 import { exportRules, type TRuleExportFilters } from '../../api/export-rules.ts';
 import { importRules } from '../../api/import-rules.ts';
-import { transferErrorsOf, type TTransferErrorRow } from './transfer-errors.ts';
+import { SheetErrorsAlert } from '../../../../shared/sheets/sheet-errors-alert.tsx';
+import type { TSheetErrorRow } from '../../../../shared/sheets/sheet-errors.ts';
+import { transferErrorsOf } from './transfer-errors.ts';
 
 const ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COUNTS = ['rows', 'created', 'updated', 'unchanged'] as const;
@@ -22,7 +24,7 @@ type TState =
   | { phase: 'idle' }
   | { phase: 'checking' | 'importing'; name: string }
   | { phase: 'confirm'; file: File; counts: TPlacementRuleImportCounts }
-  | { phase: 'failed'; rows: TTransferErrorRow[]; notes: string[] }
+  | { phase: 'failed'; rows: TSheetErrorRow[]; notes: string[] }
   | { phase: 'imported'; counts: TPlacementRuleImportCounts };
 
 export type TRuleTransferProps = {
@@ -45,14 +47,7 @@ export function RuleTransfer({ filters, canImport = true, onImported }: TRuleTra
   const format = useNumberFormat();
   const [state, setState] = useState<TState>({ phase: 'idle' });
   const [exporting, setExporting] = useState<TPlacementRuleSheetFormat | null>(null);
-  const failedHeading = useRef<HTMLHeadingElement>(null);
   const busy = state.phase === 'checking' || state.phase === 'importing';
-
-  useEffect(() => {
-    if (state.phase !== 'failed') return;
-    failedHeading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-    failedHeading.current?.focus({ preventScroll: true });
-  }, [state]);
 
   const fail = (error: unknown) => {
     toast.error(t('placementRules.transfer.failed'));
@@ -184,46 +179,12 @@ export function RuleTransfer({ filters, canImport = true, onImported }: TRuleTra
         />
       ) : null}
       {state.phase === 'failed' ? (
-        <Alert
-          type="error"
-          showIcon
-          closable
+        <SheetErrorsAlert
+          prefix="placementRules.transfer"
+          rows={state.rows}
+          notes={state.notes}
+          testId="rule-import"
           onClose={() => setState({ phase: 'idle' })}
-          style={{ marginTop: 8 }}
-          data-testid="rule-import-failed"
-          title={
-            <h3 ref={failedHeading} tabIndex={-1} style={{ font: 'inherit', margin: 0 }}>
-              {t('placementRules.transfer.failed')}
-            </h3>
-          }
-          description={
-            <>
-              <Typography.Paragraph style={{ marginBottom: 8 }}>
-                {t('placementRules.transfer.nothingChanged')}
-              </Typography.Paragraph>
-              {state.notes.map((note) => (
-                <Typography.Paragraph key={note} style={{ marginBottom: 8 }}>
-                  {note}
-                </Typography.Paragraph>
-              ))}
-              {state.rows.length > 0 ? (
-                <Table<TTransferErrorRow>
-                  size="small"
-                  rowKey="key"
-                  pagination={state.rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-                  dataSource={state.rows}
-                  // Fixed columns wrap long reasons, so a phone needs no sideways scroll here.
-                  tableLayout="fixed"
-                  data-testid="rule-import-errors"
-                  columns={[
-                    { key: 'row', dataIndex: 'row', title: t('placementRules.transfer.row'), width: 64 },
-                    { key: 'column', dataIndex: 'column', title: t('placementRules.transfer.column') },
-                    { key: 'reason', dataIndex: 'reason', title: t('placementRules.transfer.reason') },
-                  ]}
-                />
-              ) : null}
-            </>
-          }
         />
       ) : null}
     </div>
