@@ -69,6 +69,15 @@ export type TColumnRecordsDeps = {
 const PUBLISHED: readonly TTifStatus[] = ['A'];
 const PENDING: readonly TTifStatus[] = ['RfA', 'RfC', 'RfR', 'RfD', 'P'];
 
+/**
+ * A save's field merged onto a stored row's content: `base` (none for a new record) keeps its value
+ * for a field left out (undefined); null or an empty text clears it; any other value replaces it.
+ */
+export function keeperOf<TContent>(base: TContent | undefined) {
+  return <K extends keyof TContent>(key: K, value: TContent[K] | '' | undefined): TContent[K] | null =>
+    value === undefined ? (base ? base[key] : null) : value === '' ? null : value;
+}
+
 /** Readers hold neither content create nor update: they see the active published records only. */
 export function isContentReader(auth: TAuth): boolean {
   return (

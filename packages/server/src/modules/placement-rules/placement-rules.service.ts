@@ -11,7 +11,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import { ColumnRecords } from '../approvals/approvable-records.service.ts';
+import { ColumnRecords, keeperOf } from '../approvals/approvable-records.service.ts';
 import type { ApprovalsService, TRequestSource } from '../approvals/approvals.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { checkedCode, type ScenariosService, type TCodeLists } from '../scenarios/scenarios.service.ts';
@@ -184,8 +184,7 @@ function contentOf(row: TPlacementRuleRow): TContent {
  */
 function merged(base: TPlacementRuleRow | undefined, item: TPrepared): TContent {
   const { input, codes } = item;
-  const keep = <K extends keyof TContent>(key: K, value: TContent[K] | '' | undefined) =>
-    value === undefined ? (base ? base[key] : null) : value === '' ? null : value;
+  const keep = keeperOf<TContent>(base);
   const values = {
     name: input.placementRuleName,
     scenarioId: keep('scenarioId', input.scenarioId),

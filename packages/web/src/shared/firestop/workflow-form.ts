@@ -63,3 +63,31 @@ export function useWorkflowForm<TValues, TRecord, TInput, TStored extends { tifS
     }
   };
 }
+
+/**
+ * The delete of a record that goes through the approval workflow: an admin's deletes it, anyone
+ * else's asks for its removal, and the toast says which; `onDeleted` runs after either (the list
+ * steps back a page it emptied). A refusal (409 in use) is told by the API client's toast.
+ */
+export function useWorkflowDelete<TRecord, TStored extends { tifStatus: TTifStatus | null }>(options: {
+  remove: (ids: number[]) => Promise<TStored[]>;
+  idOf: (record: TRecord) => number;
+  nameOf: (record: TRecord) => string;
+  onDeleted: () => void;
+}): (record: TRecord) => Promise<void> {
+  const { t } = useTranslation();
+  return async (record) => {
+    try {
+      const [answer] = await options.remove([options.idOf(record)]);
+      const name = options.nameOf(record);
+      toast.success(
+        answer && isPendingStatus(answer.tifStatus)
+          ? t('scenarios.deleteRequested', { name })
+          : t('scenarios.deleted', { name }),
+      );
+      options.onDeleted();
+    } catch {
+      // Shown by the API client, translated (409 names how many records use it).
+    }
+  };
+}

@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { useLinkedRecord } from '../../../shared/firestop/linked-record.ts';
-import { isPendingStatus } from '../../../shared/firestop/workflow-status.tsx';
+import { useWorkflowDelete } from '../../../shared/firestop/workflow-form.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
 import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { deleteRowAction, type TRowAction } from '../../../shared/list/row-actions.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
-import { toast } from '../../../shared/toast/toast-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useDeletePlacementRules } from '../api/delete-placement-rules.ts';
 import type { TRuleExportFilters } from '../api/export-rules.ts';
@@ -62,19 +61,12 @@ export function RuleList() {
   const shown = rules.data?.placementRuleInfos ?? [];
   const openForm = (rule: TPlacementRule | null) => setForm({ open: true, rule });
 
-  const deleteRule = async (rule: TPlacementRule) => {
-    try {
-      const [answer] = await remove.mutateAsync([rule.placementRuleId]);
-      toast.success(
-        answer && isPendingStatus(answer.tifStatus)
-          ? t('scenarios.deleteRequested', { name: rule.placementRuleName })
-          : t('scenarios.deleted', { name: rule.placementRuleName }),
-      );
-      if (shown.length === 1 && list.state.page > 1) list.update({ page: list.state.page - 1 });
-    } catch {
-      // Shown by the API client, translated.
-    }
-  };
+  const deleteRule = useWorkflowDelete({
+    remove: (ids: number[]) => remove.mutateAsync(ids),
+    idOf: (rule: TPlacementRule) => rule.placementRuleId,
+    nameOf: (rule: TPlacementRule) => rule.placementRuleName,
+    onDeleted: () => list.pageBackIfEmptied(1, shown.length),
+  });
 
   const rowActions = (rule: TPlacementRule): TRowAction[] => [
     ...(contributor

@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/auth/session-store.ts';
 import { useSession } from '../../../shared/auth/use-session.ts';
 import { useLinkedRecord } from '../../../shared/firestop/linked-record.ts';
-import { isPendingStatus } from '../../../shared/firestop/workflow-status.tsx';
+import { useWorkflowDelete } from '../../../shared/firestop/workflow-form.ts';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
 import { ListToolbar } from '../../../shared/list/list-toolbar.tsx';
 import { deleteRowAction, type TRowAction } from '../../../shared/list/row-actions.tsx';
 import { useListState } from '../../../shared/list/use-list-state.ts';
-import { toast } from '../../../shared/toast/toast-store.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { useDeleteScenarios } from '../api/delete-scenarios.ts';
 import { findScenarios, scenariosKey, useFindScenarios } from '../api/find-scenarios.ts';
@@ -57,19 +56,12 @@ export function ScenarioList() {
         .scenarioInfos[0],
   });
 
-  const deleteScenario = async (scenario: TScenario) => {
-    try {
-      const [answer] = await remove.mutateAsync([scenario.scenarioId]);
-      toast.success(
-        answer && isPendingStatus(answer.tifStatus)
-          ? t('scenarios.deleteRequested', { name: scenario.scenarioName })
-          : t('scenarios.deleted', { name: scenario.scenarioName }),
-      );
-      if (shown.length === 1 && list.state.page > 1) list.update({ page: list.state.page - 1 });
-    } catch {
-      // Shown by the API client, translated (409 scenarioInUse names how many rules use it).
-    }
-  };
+  const deleteScenario = useWorkflowDelete({
+    remove: (ids: number[]) => remove.mutateAsync(ids),
+    idOf: (scenario: TScenario) => scenario.scenarioId,
+    nameOf: (scenario: TScenario) => scenario.scenarioName,
+    onDeleted: () => list.pageBackIfEmptied(1, shown.length),
+  });
 
   const rowActions = (scenario: TScenario): TRowAction[] => [
     ...(contributor
