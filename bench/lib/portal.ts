@@ -116,11 +116,16 @@ export async function captureCallStatements<TCall extends { key: string; name: s
     check: (request: TRequest) => Promise<unknown>;
     /** A call that may send no statement at all (one answered from memory). */
     mayBeEmpty?: (call: TCall) => boolean;
+    /** The capturing portal's own settings (to turn off what it would answer from memory). */
+    env?: Record<string, string>;
   },
 ): Promise<Record<TCall['key'], TCapture>> {
   await run.admin.query(`alter database ${run.databaseName} set log_statement = 'all'`);
   // A fresh portal, so every connection of its pool opens with the setting.
-  const portal = await startBenchPortal(run, { logFile: options.portalLog });
+  const portal = await startBenchPortal(run, {
+    logFile: options.portalLog,
+    ...(options.env ? { env: options.env } : {}),
+  });
   const captured: Partial<Record<TCall['key'], TCapture>> = {};
   try {
     const token = await signInAsAdmin(portal);

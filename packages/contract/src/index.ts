@@ -29,3 +29,5 @@ export * from './workflow/tif-fields.ts';
 export * from './workflow/transitions.ts';
 export * from './approvals/approvals.schema.ts';
 export * from './tokens/tokens.schema.ts';
+export * from './statistics/statistics.schema.ts';
+export * from './activity/activity.schema.ts';

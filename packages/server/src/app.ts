@@ -9,6 +9,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { ERROR_TITLES } from './lib/app-error.ts';
 import { BatchedLog } from './lib/log-stream.ts';
+import { isWritePermission } from './lib/write-clock.ts';
 import { loggedError, RequestLog } from './lib/request-log.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -98,6 +99,20 @@ export async function buildApp(
   await app.register(authPlugin, {
     authenticate: (token) => app.services.sessions.authenticate(token),
     authenticateApiToken: (token) => app.services.apiTokens.authenticate(token),
+  });
+  // A write that succeeded moves the write clock before its answer goes out (after its commit), so
+  // a remembered answer read before it is never served again (lib/write-clock.ts).
+  const writes = app.services.writes;
+  app.addHook('onRoute', (route) => {
+    const permission = (route.config as { permission?: unknown } | undefined)?.permission;
+    if (typeof permission !== 'string' || !isWritePermission(permission)) return;
+    route.onSend = [
+      ...[route.onSend ?? []].flat(),
+      (_request, reply, payload, done) => {
+        if (reply.statusCode < 400) writes.tick();
+        done(null, payload);
+      },
+    ];
   });
   await app.register(swagger, {
     openapi: {

@@ -45,6 +45,8 @@ export type TConfig = {
   fileSweep: { graceHours: number; intervalMinutes: number; versionRetentionDays: number };
   /** Tests only, no variable: the time the file sweep and the files' records go by. */
   clock?: () => Date;
+  /** How long a whole lookup answer is remembered (LOOKUP_ANSWER_TTL_MS; 0: never); any write forgets it. */
+  lookupAnswerTtlMs: number;
   logLevel: string;
 };
 
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       intervalMinutes: int(env.FILE_SWEEP_INTERVAL_MINUTES, 60),
       versionRetentionDays: int(env.VERSION_RETENTION_DAYS, 0),
     },
+    lookupAnswerTtlMs: int(env.LOOKUP_ANSWER_TTL_MS, 3000),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -8,6 +8,7 @@ import { seed } from './seed.ts';
 import { BotCheck } from './lib/bot-check.ts';
 import { FileStore } from './lib/file-store.ts';
 import { TokenSigner } from './lib/jwt.ts';
+import { WriteClock } from './lib/write-clock.ts';
 import { Mailer } from './lib/mailer.ts';
 import { PasswordHasher } from './lib/passwords.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
@@ -15,8 +16,8 @@ import { SecretBox } from './lib/secret-box.ts';
 import { ApprovalsInboxService } from './modules/approvals/approvals-inbox.service.ts';
 import { ApprovalsRepository } from './modules/approvals/approvals.repository.ts';
 import { ApprovalsService } from './modules/approvals/approvals.service.ts';
-import { AuditRepository } from './modules/audit/audit.repository.ts';
-import { AuditService } from './modules/audit/audit.service.ts';
+import { ActivityRepository } from './modules/activity/activity.repository.ts';
+import { ActivityService } from './modules/activity/activity.service.ts';
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { CompaniesRepository } from './modules/companies/companies.repository.ts';
@@ -95,8 +96,10 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     log,
   });
   const limiter = new RateLimiter(config.rateLimits);
+  // Moved by every write the API answers (app.ts); remembered answers older than it are forgotten.
+  const writes = new WriteClock();
   const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
-  const audit = new AuditService(new AuditRepository(ctx));
+  const activity = new ActivityService(new ActivityRepository(ctx));
   const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx), derive('one-time-code'));
   const files = new FilesService({
     store: config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
@@ -107,14 +110,14 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   const categories = new CategoriesService({
     repo: new CategoriesRepository(ctx),
     files,
-    audit,
+    activity,
     transaction,
     publishedScope: (auth): Promise<number[] | null> => families.publishedScope(auth),
   });
-  const roles = new RolesService({ repo: new RolesRepository(ctx), audit, transaction });
+  const roles = new RolesService({ repo: new RolesRepository(ctx), activity, transaction });
   const licences = new LicencesService({
     repo: new LicencesRepository(ctx),
-    audit,
+    activity,
     transaction,
     scopeOf: (auth) => companies.scopeOf(auth),
   });
@@ -123,7 +126,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   const sessions = new SessionsService({
     repo: new SessionsRepository(ctx),
     roles,
-    audit,
+    activity,
     signer,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     mfaRequiredForAdmins: config.mfaRequiredForAdmins,
@@ -133,7 +136,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     repo: new CompaniesRepository(ctx),
     files,
     sessions,
-    audit,
+    activity,
     transaction,
   });
   const users = new UsersService({
@@ -142,7 +145,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     companies,
     licences,
     sessions,
-    audit,
+    activity,
     files,
     passwords,
     mailer,
@@ -152,7 +155,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   const mfa = new MfaService({
     repo: new MfaRepository(ctx),
     tokens,
-    audit,
+    activity,
     secretBox: new SecretBox(derive('secret-box')),
     requiredForAdmins: config.mfaRequiredForAdmins,
   });
@@ -164,28 +167,28 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     licences,
     mfa,
     tokens,
-    audit,
+    activity,
     passwords,
     limiter,
     login: config.login,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
-  const lists = new ListsService({ repo: new ListsRepository(ctx), audit, transaction });
+  const lists = new ListsService({ repo: new ListsRepository(ctx), activity, transaction });
   const parameterLists = new ParameterListsService({
     repo: new ParameterListsRepository(ctx),
     companies,
-    audit,
+    activity,
     transaction,
   });
   const notifications = new NotificationsService({
     repo: new NotificationsRepository(ctx),
     companies,
-    audit,
+    activity,
     transaction,
   });
   const approvalsRepo = new ApprovalsRepository(ctx);
   const approvals = new ApprovalsService({
-    audit,
+    activity,
     repo: approvalsRepo,
     users,
     notifications,
@@ -241,13 +244,14 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   return {
     generatedAdminPassword,
     csrfKey: derive('csrf'),
+    writes,
     environment,
     signer,
     health: new HealthService(new HealthRepository(ctx, database.kind)),
     mailer,
     limiter,
     botCheck,
-    audit,
+    activity,
     roles,
     companies,
     licences,
@@ -266,6 +270,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       repo: new PlacementLookupRepository(ctx),
       companies,
       codeLists: codeListsOf(environment, lists, { ...PLACEMENT_RULE_CODE_LISTS, ...SCENARIO_CODE_LISTS }),
+      answers: { clock: writes, ttlMs: config.lookupAnswerTtlMs },
     }),
     approvalsInbox: new ApprovalsInboxService({
       repo: approvalsRepo,
@@ -299,6 +304,8 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       families,
       repo: familiesRepo,
       files,
+      activity,
+      transaction,
       ticketKey: derive('download-ticket'),
     }),
     lists,
@@ -306,7 +313,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       repo: new PriceListsRepository(ctx),
       companies,
       lists,
-      audit,
+      activity,
       transaction,
       maxItems: config.priceListMaxItems,
     }),
@@ -317,10 +324,10 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       repo: new TokensRepository(ctx),
       companies,
       liveSessions,
-      audit,
+      activity,
       transaction,
     }),
-    terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, audit, transaction }),
+    terms: new TermsService({ repo: new TermsRepository(ctx), companies, users, activity, transaction }),
     registration: new RegistrationService({
       users,
       roles,
@@ -328,7 +335,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       sessions,
       signIn,
       tokens,
-      audit,
+      activity,
       passwords,
       mailer,
       limiter,
@@ -340,7 +347,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
       signIn,
       sessions,
       tokens,
-      audit,
+      activity,
       passwords,
       mailer,
       limiter,

@@ -5,7 +5,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trustProxyOf } from '../config.ts';
-import { auditLog, loginAttempts } from '../db/schema/index.ts';
+import { activity, loginAttempts } from '../db/schema/index.ts';
 import { totpCode } from '../lib/totp.ts';
 import { createTestApp, sha512Hex, type TTestApp } from '../../test/test-app.ts';
 
@@ -48,8 +48,8 @@ async function newUser(role = 'userrole', prefix = 'hard') {
 async function auditCount(userId: number, action: string): Promise<number> {
   const [row] = await t.database.db
     .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.userId, userId), eq(auditLog.action, action)));
+    .from(activity)
+    .where(and(eq(activity.userId, userId), eq(activity.kind, action)));
   return row?.n ?? 0;
 }
 

@@ -1,14 +1,4 @@
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** One sign-in: every refresh token it rotates through belongs to it, so reuse revokes them all. */
@@ -61,22 +51,6 @@ export const oneTimeTokens = pgTable(
     failures: integer('failures').notNull().default(0),
   },
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
-);
-
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    userId: integer('user_id'),
-    companyId: integer('company_id'),
-    action: text('action').notNull(),
-    targetType: text('target_type'),
-    targetId: text('target_id'),
-    detail: jsonb('detail').$type<Record<string, unknown>>(),
-    ip: text('ip'),
-  },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
 );
 
 export const appSettings = pgTable('app_settings', {

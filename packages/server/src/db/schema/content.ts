@@ -359,16 +359,3 @@ export const priceItems = pgTable(
   },
   (t) => [uniqueIndex('price_items_order_unique').on(t.priceListId, t.orderNumber)],
 );
-
-/** One row per download, for statistics (top families, downloads by company). */
-export const downloadEvents = pgTable(
-  'download_events',
-  {
-    id: serial('id').primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    revitFamilyId: integer('revit_family_id').references(() => revitFamilies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
-  },
-  (t) => [index('download_events_at_idx').on(t.at), index('download_events_family_idx').on(t.revitFamilyId)],
-);

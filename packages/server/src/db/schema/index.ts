@@ -6,3 +6,4 @@ export * from './content.ts';
 export * from './notifications.ts';
 export * from './approvals.ts';
 export * from './tokens.ts';
+export * from './activity.ts';

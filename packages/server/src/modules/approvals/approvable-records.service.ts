@@ -32,7 +32,7 @@ export type TColumnVisibility = { scope: number[] | null; statuses: readonly TTi
 
 /** How one kind of column record is stored, named and changed. */
 export type TColumnKind<TRow extends TColumnRow, TItem extends { input: TColumnInput }, TContent, TRecord> = {
-  /** The audit's and the decisions' name of the kind ('scenario'). */
+  /** The activity log's and the decisions' name of the kind ('scenario'). */
   kind: string;
   /** The id an input names, when it changes a stored record. */
   idOf(input: TItem['input']): number | undefined;

@@ -17,7 +17,7 @@ import type { TAuth } from '../../lib/caller.ts';
 import { mailIn } from '../../lib/mail-text.ts';
 import type { Mailer, TMail } from '../../lib/mailer.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
@@ -50,7 +50,7 @@ export type TTifWrite = {
  * stays behind these calls; the workflow only decides which of them to make (CONTRACT 4).
  */
 export type TApprovable<TRow extends TTifRow, TChange, TRecord> = {
-  /** The audit's target type and first word of its actions ('family'), and the 404's name. */
+  /** The activity log's record type and first word of its kinds ('family'), and the 404's name. */
   kind: string;
   /** The record, locked until the transaction ends. */
   loadForUpdate(id: number): Promise<TRow | undefined>;
@@ -131,7 +131,7 @@ export async function requestPairs<TRecord>(
 export type TDecision = { reason?: string | null; comment?: string | null; mails: TMail[] };
 
 export type TApprovalsDeps = {
-  audit: AuditService;
+  activity: ActivityService;
   /** Where decisions are kept. */
   repo: ApprovalsRepository;
   /** The requester of a decision: language, address, whether active. */
@@ -226,7 +226,7 @@ export class ApprovalsService {
       status = request.status;
     }
     const id = await store.create(change, { tifStatus: status, tifAction: null });
-    await this.#audit(store, auth, auth.isAdmin ? 'create' : 'request.create', id);
+    await this.#record(store, auth, auth.isAdmin ? 'create' : 'request.create', id);
     return id;
   }
 
@@ -257,7 +257,7 @@ export class ApprovalsService {
       if (options.action)
         return (await this.#act(store, auth, row, options.action, change, options.decision)).id;
       await store.edit(row, change);
-      await this.#audit(store, auth, 'update', row.id);
+      await this.#record(store, auth, 'update', row.id);
       return row.id;
     }
     const kind = withdraw ? 'withdraw' : 'update';
@@ -277,7 +277,7 @@ export class ApprovalsService {
     const answer = await store.record(row.id);
     if (row.tifOriginalId !== null) await store.setTif(row.tifOriginalId, { tifTempId: null });
     await store.delete(row.id);
-    await this.#audit(store, auth, 'delete', row.id);
+    await this.#record(store, auth, 'delete', row.id);
     return answer;
   }
 
@@ -324,18 +324,18 @@ export class ApprovalsService {
           tifOriginalId: row.id,
         });
         await store.setTif(row.id, { tifTempId: copyId });
-        await this.#audit(store, auth, `request.${request.status}`, copyId, { original: row.id });
+        await this.#record(store, auth, `request.${request.status}`, copyId, { original: row.id });
         return { id: copyId, record: await store.record(copyId) };
       }
       case 'editInPlace':
         if (change !== undefined) await store.edit(row, change, {});
-        await this.#audit(store, auth, 'request.edit', row.id);
+        await this.#record(store, auth, 'request.edit', row.id);
         return { id: row.id, record: await store.record(row.id) };
       case 'dropRequest': {
         const record = await store.record(row.id);
         if (row.tifOriginalId !== null) await store.setTif(row.tifOriginalId, { tifTempId: null });
         await store.delete(row.id);
-        await this.#audit(store, auth, 'request.withdrawn', row.id);
+        await this.#record(store, auth, 'request.withdrawn', row.id);
         return { id: row.id, record };
       }
       case 'createItem':
@@ -409,7 +409,7 @@ export class ApprovalsService {
         await releaseOriginal();
         break;
     }
-    await this.#audit(store, auth, `action.${action}`, row.id, { effect: transition.effect });
+    await this.#record(store, auth, `action.${action}`, row.id, { effect: transition.effect });
     let decisionId: number | null = null;
     if (about && requestKind && action !== 'c') {
       decisionId = await this.#decided(store, auth, row, decision, {
@@ -488,19 +488,19 @@ export class ApprovalsService {
     return decisionId;
   }
 
-  #audit(
+  #record(
     store: { kind: string },
     auth: TAuth,
     action: string,
     id: number,
     detail?: Record<string, unknown>,
   ): Promise<void> {
-    return this.#d.audit.record({
-      action: `${store.kind}.${action}`,
+    return this.#d.activity.record({
+      kind: `${store.kind}.${action}`,
       userId: auth.userId,
       companyId: auth.companyId,
-      targetType: store.kind,
-      targetId: id,
+      recordType: store.kind,
+      recordId: id,
       ...(detail ? { detail } : {}),
     });
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { activity } from '../../db/schema/index.ts';
 import { totpCode } from '../../lib/totp.ts';
 import { ADMIN_PASSWORD, createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, makeUser, signedInUser, unique } from '../../../test/factories.ts';
@@ -98,8 +98,8 @@ describe('POST /api/user/login', () => {
     );
     const audits = await t.database.db
       .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, clumsy.id), eq(auditLog.action, 'login.locked')));
+      .from(activity)
+      .where(and(eq(activity.userId, clumsy.id), eq(activity.kind, 'login.locked')));
     expect(audits).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@ import type { TCategory, TCategoryFindRequest, TCategoryInput } from '@portal/co
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { toCategory } from './categories.mapper.ts';
 import type { CategoriesRepository, TCategoryWrite } from './categories.repository.ts';
@@ -10,7 +10,7 @@ import type { CategoriesRepository, TCategoryWrite } from './categories.reposito
 export type TCategoriesDeps = {
   repo: CategoriesRepository;
   files: FilesService;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
   /** The companies whose published families a caller's library shows (null: all): its cards count those. */
   publishedScope: (auth: TAuth) => Promise<number[] | null>;
@@ -65,11 +65,11 @@ export class CategoriesService {
           if (!(await this.#d.repo.load(id))) throw categoryNotFound();
           await this.#d.repo.update(id, values);
         }
-        await this.#d.audit.record({
-          action: input.categoryId === undefined ? 'category.create' : 'category.update',
+        await this.#d.activity.record({
+          kind: input.categoryId === undefined ? 'category.create' : 'category.update',
           userId: auth.userId,
-          targetType: 'category',
-          targetId: id,
+          recordType: 'category',
+          recordId: id,
         });
         saved.push(id);
       }
@@ -89,11 +89,11 @@ export class CategoriesService {
         const families = await this.#d.repo.familiesIn(id);
         if (families > 0) throw conflict('categoryInUse', { count: families }, 'categoryInfos');
         await this.#d.repo.delete(id);
-        await this.#d.audit.record({
-          action: 'category.delete',
+        await this.#d.activity.record({
+          kind: 'category.delete',
           userId: auth.userId,
-          targetType: 'category',
-          targetId: id,
+          recordType: 'category',
+          recordId: id,
         });
       }
     });

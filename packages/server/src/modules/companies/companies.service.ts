@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { CompaniesRepository, TCompanyInsert, TCompanyRow } from './companies.repository.ts';
@@ -22,7 +22,7 @@ export type TCompaniesDeps = {
   repo: CompaniesRepository;
   files: FilesService;
   sessions: SessionsService;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
 };
 
@@ -184,11 +184,11 @@ export class CompaniesService {
           await this.#repo.moveChildren(id, to);
         }
         await this.#repo.delete(id);
-        await this.#d.audit.record({
-          action: 'company.delete',
+        await this.#d.activity.record({
+          kind: 'company.delete',
           userId: auth.userId,
-          targetType: 'company',
-          targetId: id,
+          recordType: 'company',
+          recordId: id,
         });
       }
       return moved;
@@ -246,11 +246,11 @@ export class CompaniesService {
     if (id === undefined)
       id = await this.#repo.insert({ ...values, name: input.companyName, createdByUserId: auth.userId });
     else await this.#repo.update(id, values);
-    await this.#d.audit.record({
-      action: existing ? 'company.update' : 'company.create',
+    await this.#d.activity.record({
+      kind: existing ? 'company.update' : 'company.create',
       userId: auth.userId,
-      targetType: 'company',
-      targetId: id,
+      recordType: 'company',
+      recordId: id,
     });
     return id;
   }

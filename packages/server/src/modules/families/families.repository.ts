@@ -14,7 +14,6 @@ import { FindConditions, PagedFind } from '../../db/paged-find.ts';
 import {
   categories,
   companies,
-  downloadEvents,
   familyCounts,
   familyUploads,
   familyVersions,
@@ -378,9 +377,8 @@ export class FamiliesRepository {
     return gone.length;
   }
 
-  /** One download: an event for statistics and the family's counter, in one statement each. */
-  async recordDownload(familyId: number, userId: number, companyId: number | null): Promise<void> {
-    await this.#db.insert(downloadEvents).values({ revitFamilyId: familyId, userId, companyId });
+  /** One more download on the family's counter. */
+  async countDownload(familyId: number): Promise<void> {
     await this.#db
       .update(f)
       .set({ downloads: sql`${f.downloads} + 1` })

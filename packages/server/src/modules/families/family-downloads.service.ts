@@ -2,6 +2,8 @@ import { forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import { hmacBase64Url, safeEqual } from '../../lib/crypto.ts';
 import type { TSendable } from '../../lib/send-file.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { FamiliesService } from './families.service.ts';
 import type { FamiliesRepository, TFamilyRow } from './families.repository.ts';
@@ -11,6 +13,8 @@ export type TFamilyDownloadsDeps = {
   families: FamiliesService;
   repo: FamiliesRepository;
   files: FilesService;
+  activity: ActivityService;
+  transaction: TTransaction;
   /** Signs download tickets. */
   ticketKey: string;
 };
@@ -92,8 +96,23 @@ export class FamilyDownloadsService {
       fileName: file.fileName,
       cacheControl: 'private, no-cache',
       open: (range) => this.#d.files.openRead(file.hash, range),
-      counted: () => this.#d.repo.recordDownload(row.id, who.userId, who.companyId),
+      counted: () => this.#counted(row, who),
     };
+  }
+
+  /** One download sent: its row in the activity log and the family's counter, together. */
+  #counted(row: TFamilyRow, who: { userId: number; companyId: number | null }): Promise<void> {
+    return this.#d.transaction(async () => {
+      await this.#d.activity.record({
+        kind: 'family.download',
+        userId: who.userId,
+        companyId: who.companyId,
+        ownerCompanyId: row.companyId,
+        recordType: 'family',
+        recordId: row.id,
+      });
+      await this.#d.repo.countDownload(row.id);
+    });
   }
 
   /** The current file of a family, or the version asked for (its own or its original's). */

@@ -9,12 +9,12 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/dates.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { LicencesRepository, TLicenseRow, TLicenseWrite } from './licences.repository.ts';
 
 export type TLicencesDeps = {
   repo: LicencesRepository;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
   /** Company ids a caller may see (null: all): the companies service's scope. */
   scopeOf: (auth: TAuth) => Promise<number[] | null>;
@@ -96,11 +96,11 @@ export class LicencesService {
           if (!(await this.#repo.lock([id]))[0]) throw licenceNotFound();
           await this.#repo.update(id, values);
         }
-        await this.#d.audit.record({
-          action: input.licenseInfoId === undefined ? 'license.create' : 'license.update',
+        await this.#d.activity.record({
+          kind: input.licenseInfoId === undefined ? 'licence.create' : 'licence.update',
           userId: auth.userId,
-          targetType: 'license',
-          targetId: id,
+          recordType: 'licence',
+          recordId: id,
         });
         saved.push(id);
       }

@@ -2,14 +2,14 @@ import type { TGenericList, TGenericListInput, TListFindRequest } from '@portal/
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import { RememberedAnswers } from '../sessions/live-sessions.service.ts';
 import type { ListsRepository, TListItemRow, TListRow } from './lists.repository.ts';
 import { SEEDED_LISTS } from '../../lib/seeded-lists.ts';
 
 export type TListsDeps = {
   repo: ListsRepository;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
   /** Each list's codes, remembered for a few seconds (tests pass their own clock). */
   codes?: RememberedAnswers<Map<number, string>>;
@@ -99,11 +99,11 @@ export class ListsService {
             sortOrder: item.sortOrder ?? position,
           })),
         );
-        await this.#d.audit.record({
-          action: input.listId === undefined ? 'list.create' : 'list.update',
+        await this.#d.activity.record({
+          kind: input.listId === undefined ? 'list.create' : 'list.update',
           userId: auth.userId,
-          targetType: 'list',
-          targetId: id,
+          recordType: 'list',
+          recordId: id,
         });
         saved.push(id);
       }

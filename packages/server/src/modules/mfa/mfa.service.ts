@@ -3,7 +3,7 @@ import { randomCode } from '../../lib/crypto.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, otpauthUrl, totpStep } from '../../lib/totp.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.ts';
 import type { MfaRepository } from './mfa.repository.ts';
 
@@ -15,7 +15,7 @@ const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLow
 export type TMfaDeps = {
   repo: MfaRepository;
   tokens: OneTimeTokensService;
-  audit: AuditService;
+  activity: ActivityService;
   secretBox: SecretBox;
   requiredForAdmins: boolean;
 };
@@ -47,7 +47,7 @@ export class MfaService {
     const recoveryCodes = Array.from({ length: RECOVERY_CODES }, () => randomCode());
     await this.#d.tokens.store(auth.userId, 'mfa-recovery', recoveryCodes.map(normaliseRecoveryCode));
     await this.#d.repo.set(auth.userId, { enabled: true });
-    await this.#d.audit.record({ action: 'mfa.enabled', userId: auth.userId });
+    await this.#d.activity.record({ kind: 'mfa.enabled', userId: auth.userId });
     return { recoveryCodes };
   }
 
@@ -59,7 +59,7 @@ export class MfaService {
       throw badRequest('codeNotValid', {}, 'code');
     await this.#d.repo.set(auth.userId, { enabled: false, secret: null, lastStep: null });
     await this.#d.tokens.discard(auth.userId, 'mfa-recovery');
-    await this.#d.audit.record({ action: 'mfa.disabled', userId: auth.userId });
+    await this.#d.activity.record({ kind: 'mfa.disabled', userId: auth.userId });
   }
 
   /** True for a code of the user's app or an unused recovery code (which is then used up). */

@@ -2,7 +2,7 @@ import type { TNotification, TNotificationFindRequest, TNotificationInput } from
 import { notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { toNotification } from './notifications.mapper.ts';
 import type { NotificationsRepository, TAudience } from './notifications.repository.ts';
@@ -10,7 +10,7 @@ import type { NotificationsRepository, TAudience } from './notifications.reposit
 export type TNotificationsDeps = {
   repo: NotificationsRepository;
   companies: CompaniesService;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
 };
 
@@ -69,11 +69,11 @@ export class NotificationsService {
           if (!stored || !this.#mayChange(auth, stored)) throw notificationNotFound();
           await this.#d.repo.update(id, values);
         }
-        await this.#d.audit.record({
-          action: input.notificationId === undefined ? 'notification.create' : 'notification.update',
+        await this.#d.activity.record({
+          kind: input.notificationId === undefined ? 'notification.create' : 'notification.update',
           userId: auth.userId,
-          targetType: 'notification',
-          targetId: id,
+          recordType: 'notification',
+          recordId: id,
         });
         saved.push(id);
       }
@@ -89,11 +89,11 @@ export class NotificationsService {
         const row = rows.find((found) => found.id === id);
         if (!row || !this.#mayChange(auth, row)) throw notificationNotFound();
         await this.#d.repo.delete(id);
-        await this.#d.audit.record({
-          action: 'notification.delete',
+        await this.#d.activity.record({
+          kind: 'notification.delete',
           userId: auth.userId,
-          targetType: 'notification',
-          targetId: id,
+          recordType: 'notification',
+          recordId: id,
         });
       }
     });

@@ -7,7 +7,7 @@ import {
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { toParameterList } from './parameter-lists.mapper.ts';
 import type { ParameterListsRepository } from './parameter-lists.repository.ts';
@@ -15,7 +15,7 @@ import type { ParameterListsRepository } from './parameter-lists.repository.ts';
 export type TParameterListsDeps = {
   repo: ParameterListsRepository;
   companies: CompaniesService;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
 };
 
@@ -114,11 +114,11 @@ export class ParameterListsService {
             { name: 'parameters', max: PARAMETER_LIST_PARAMETERS_MAX },
             `parameterListInfos.${index}.parameters`,
           );
-        await this.#d.audit.record({
-          action: input.parameterListId === undefined ? 'parameterlist.create' : 'parameterlist.update',
+        await this.#d.activity.record({
+          kind: input.parameterListId === undefined ? 'parameterList.create' : 'parameterList.update',
           userId: auth.userId,
-          targetType: 'parameterlist',
-          targetId: id,
+          recordType: 'parameterList',
+          recordId: id,
         });
         saved.push(id);
       }
@@ -147,11 +147,11 @@ export class ParameterListsService {
         const families = await this.#d.repo.familiesUsing(listId);
         if (families > 0) throw conflict('parameterListInUse', { count: families }, 'parameterListInfos');
         await this.#d.repo.delete(listId);
-        await this.#d.audit.record({
-          action: 'parameterlist.delete',
+        await this.#d.activity.record({
+          kind: 'parameterList.delete',
           userId: auth.userId,
-          targetType: 'parameterlist',
-          targetId: listId,
+          recordType: 'parameterList',
+          recordId: listId,
         });
         answered.push(list);
         touched.delete(listId);

@@ -125,6 +125,31 @@ describe('GET /placement-rules/diKeeperGet', () => {
     expect(idsOf(await lookup({ CompanyId: companyId, TypeCode: 'busbar' }))).toEqual([]);
   });
 
+  it('answers a write at once though answers are remembered: an update, a deactivation, a refused write', async () => {
+    const { companyId, scenarioId } = await fresh();
+    const ask = { CompanyId: companyId, TypeCode: 'duct', ServiceSize: 300 };
+    const made = await rule(companyId, scenarioId, {
+      typeCode: 'duct',
+      serviceSizeRangeLow: 100,
+      serviceSizeRangeHigh: 400,
+    });
+    const update = (change: Record<string, unknown>) =>
+      t.call('POST', '/api/placement-rules/update', {
+        token: admin,
+        body: { placementRuleInfos: [{ ...made, ...change }] },
+      });
+    expect(idsOf(await lookup(ask))).toEqual([made.placementRuleId]);
+    expect((await update({ serviceSizeRangeHigh: 250 })).status).toBe(200);
+    expect(idsOf(await lookup(ask))).toEqual([]);
+    expect((await update({ serviceSizeRangeHigh: 400 })).status).toBe(200);
+    expect(idsOf(await lookup(ask))).toEqual([made.placementRuleId]);
+    // A refused write changes nothing, and the answer stays what it was.
+    expect((await update({ serviceSizeRangeLow: 500 })).status).toBe(400);
+    expect(idsOf(await lookup(ask))).toEqual([made.placementRuleId]);
+    expect((await update({ active: false })).status).toBe(200);
+    expect(idsOf(await lookup(ask))).toEqual([]);
+  });
+
   it('lets a field left empty on a record match anything, after the exact ones', async () => {
     const { companyId, scenarioId } = await fresh();
     const generic = await rule(companyId, scenarioId, {});

@@ -8,6 +8,8 @@ import {
 } from '@portal/contract';
 import { badRequest } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
+import { Json } from '../../lib/json-page.ts';
+import { FreshAnswers, type WriteClock } from '../../lib/write-clock.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { TCodeLists } from '../scenarios/scenarios.service.ts';
 import type {
@@ -23,7 +25,15 @@ export type TPlacementLookupDeps = {
   companies: CompaniesService;
   /** The generic lists of the codes (PLACEMENT_RULE_CODE_LISTS, SCENARIO_CODE_LISTS). */
   codeLists: TCodeLists;
+  /**
+   * Whole answers are remembered for `ttlMs` per caller scope and query, and forgotten on any
+   * write this process answers (docs/performance.md "What the portal remembers"); 0: never.
+   */
+  answers: { clock: WriteClock; ttlMs: number };
 };
+
+/** The most whole answers remembered (each at most LOOKUP_MAX_LIMIT records). */
+const REMEMBERED_ANSWERS = 2000;
 
 /** The parameters that are codes of a generic list, with the record field the list is named for. */
 const LISTED_CODES = {
@@ -228,15 +238,46 @@ function ruleRecord(row: TRuleCandidate): Omit<TPlacementRuleLookupInfo, 'limits
   };
 }
 
+/** An answer's members as JSON text: written once, sent as often as it is remembered. */
+type TJsonMembers<T> = { [K in keyof T]: Json<T[K]> };
+const jsonMembers = <T extends object>(answer: T): TJsonMembers<T> =>
+  Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, Json.of(value)])) as TJsonMembers<T>;
+
+/**
+ * End users look up every published record, as their finds show them; contributors and any API
+ * token (which acts for a contributor) their tree's.
+ */
+const readsEveryPublished = (auth: TAuth) => isContentReader(auth) && !auth.apiToken;
+
 /**
  * The lookup for design tools (CONTRACT 8, docs/api.md "The lookup"): the published records of
  * the caller's tree that pass every constraint, best first; near misses when none does.
  */
 export class PlacementLookupService {
   readonly #d: TPlacementLookupDeps;
+  readonly #answers: FreshAnswers<TJsonMembers<object>>;
 
   constructor(deps: TPlacementLookupDeps) {
     this.#d = deps;
+    this.#answers = new FreshAnswers({ ...deps.answers, maxEntries: REMEMBERED_ANSWERS });
+  }
+
+  /**
+   * The answer for this caller's scope (everything published, an admin's everything, or a
+   * company's tree) and query, remembered (FreshAnswers) or computed. The scope key holds all an
+   * answer depends on besides the query: a company's tree changes only through a write.
+   */
+  #remembered<T extends object>(
+    kind: string,
+    auth: TAuth,
+    query: TLookupQuery,
+    compute: () => Promise<T>,
+  ): Promise<TJsonMembers<T>> {
+    const scope = readsEveryPublished(auth) ? '*' : auth.isAdmin ? 'admin' : `c${auth.companyId}`;
+    const asked = Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1));
+    return this.#answers.get(`${kind}|${scope}|${JSON.stringify(asked)}`, async () =>
+      jsonMembers(await compute()),
+    ) as Promise<TJsonMembers<T>>;
   }
 
   /**
@@ -256,7 +297,15 @@ export class PlacementLookupService {
     return spelled;
   }
 
-  async rules(auth: TAuth, asked: TLookupQuery) {
+  rules(auth: TAuth, asked: TLookupQuery) {
+    return this.#remembered('rules', auth, asked, () => this.#rules(auth, asked));
+  }
+
+  scenarios(auth: TAuth, asked: TLookupQuery) {
+    return this.#remembered('scenarios', auth, asked, () => this.#scenarios(auth, asked));
+  }
+
+  async #rules(auth: TAuth, asked: TLookupQuery) {
     const query = await this.#spelled(asked);
     const { records, nearMisses } = await this.#lookup(
       auth,
@@ -268,7 +317,7 @@ export class PlacementLookupService {
     return { placementRuleInfos: records, nearMisses };
   }
 
-  async scenarios(auth: TAuth, asked: TLookupQuery) {
+  async #scenarios(auth: TAuth, asked: TLookupQuery) {
     const query = await this.#spelled(asked);
     const { records, nearMisses } = await this.#lookup(
       auth,
@@ -299,11 +348,8 @@ export class PlacementLookupService {
     const asked = query.FireRating === undefined ? null : fireMinutes(query.FireRating);
     if (query.FireRating !== undefined && asked === null)
       throw badRequest('notValid', { name: 'FireRating' }, 'FireRating');
-    // End users look up every published record, as their finds show them; contributors and any
-    // API token (which acts for a contributor) their tree's.
-    const everyPublished = isContentReader(auth) && !auth.apiToken;
     const scope = {
-      scope: everyPublished ? null : await this.#d.companies.scopeOf(auth),
+      scope: readsEveryPublished(auth) ? null : await this.#d.companies.scopeOf(auth),
       ...(query.CompanyId === undefined ? {} : { companyId: query.CompanyId }),
     };
     const views = (rows: Row[]) => rows.map((row) => ({ row, view: viewOf(row) }));

@@ -98,7 +98,7 @@ export async function placementRulesRoutes(app: FastifyInstance): Promise<void> 
       query: ZLookupQuery,
       response: ZPlacementRuleLookup,
     },
-    ({ caller, query }) => placementLookup.rules(caller, query),
+    async ({ caller, query }) => JsonText.of(await placementLookup.rules(caller, query)),
   );
 
   route.post(

@@ -23,7 +23,7 @@ import { readPriceSheet, sheetLanguage, type TSheetCodes, writePriceSheet } from
 import { assertReadableXlsx } from '../../lib/xlsx-guard.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { ListsService } from '../lists/lists.service.ts';
 import { toPriceItem, toPriceList } from './price-lists.mapper.ts';
@@ -35,7 +35,7 @@ export type TPriceListsDeps = {
   repo: PriceListsRepository;
   companies: CompaniesService;
   lists: ListsService;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
   /** Most items a list holds; PRICE_LIST_ITEMS_MAX unless a test sets a smaller one. */
   maxItems?: number;
@@ -148,11 +148,11 @@ export class PriceListsService {
           await this.#d.repo.replaceItems(id, input.priceItemInfos);
         }
         if (input.priceItemChanges) await this.#applyItemChanges(id, input.priceItemChanges, at);
-        await this.#d.audit.record({
-          action: existing ? 'pricelist.update' : 'pricelist.create',
+        await this.#d.activity.record({
+          kind: existing ? 'priceList.update' : 'priceList.create',
           userId: auth.userId,
-          targetType: 'pricelist',
-          targetId: id,
+          recordType: 'priceList',
+          recordId: id,
         });
         saved.push(id);
       }
@@ -189,11 +189,11 @@ export class PriceListsService {
         const list = await this.head(auth, id);
         await this.#d.companies.assertMayOwn(auth, list.companyId);
         await this.#d.repo.delete(id);
-        await this.#d.audit.record({
-          action: 'pricelist.delete',
+        await this.#d.activity.record({
+          kind: 'priceList.delete',
           userId: auth.userId,
-          targetType: 'pricelist',
-          targetId: id,
+          recordType: 'priceList',
+          recordId: id,
         });
         answered.push(list);
       }
@@ -227,11 +227,11 @@ export class PriceListsService {
         userId: auth.userId,
       });
       await this.#d.repo.copyItems(id, newId);
-      await this.#d.audit.record({
-        action: 'pricelist.copy',
+      await this.#d.activity.record({
+        kind: 'priceList.copy',
         userId: auth.userId,
-        targetType: 'pricelist',
-        targetId: newId,
+        recordType: 'priceList',
+        recordId: newId,
         detail: { from: id },
       });
       return newId;
@@ -326,11 +326,11 @@ export class PriceListsService {
           (itemsJson) => this.#d.repo.insertItemsJson(id, itemsJson),
           this.#maxItems,
         );
-        await this.#d.audit.record({
-          action: 'pricelist.import',
+        await this.#d.activity.record({
+          kind: 'priceList.import',
           userId: auth.userId,
-          targetType: 'pricelist',
-          targetId: id,
+          recordType: 'priceList',
+          recordId: id,
           detail: { rows },
         });
       });

@@ -8,7 +8,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { SignInService } from '../sign-in/sign-in.service.ts';
@@ -23,7 +23,7 @@ export type TRecoveryDeps = {
   signIn: SignInService;
   sessions: SessionsService;
   tokens: OneTimeTokensService;
-  audit: AuditService;
+  activity: ActivityService;
   passwords: PasswordHasher;
   mailer: Mailer;
   limiter: RateLimiter;
@@ -71,7 +71,7 @@ export class RecoveryService {
     if (userId === undefined) throw badRequest('resetLinkNotValid', {}, 'token');
     await this.#d.users.update(userId, { passwordHash: await this.#d.passwords.hash(passwordHash) });
     await this.#d.sessions.revokeUser(userId);
-    await this.#d.audit.record({ action: 'password.reset', userId, ip: client.ip });
+    await this.#d.activity.record({ kind: 'password.reset', userId, ip: client.ip });
   }
 
   /** Under the same limits and lockout as sign-in; every other sign-in of the user ends. */
@@ -84,7 +84,7 @@ export class RecoveryService {
     if (oldHash === newHash) throw badRequest('newPasswordSame', {}, 'newPasswordHash');
     await this.#d.users.update(auth.userId, { passwordHash: await this.#d.passwords.hash(newHash) });
     await this.#d.sessions.revokeUser(auth.userId, auth.sessionId);
-    await this.#d.audit.record({ action: 'password.changed', userId: auth.userId, ip: client.ip });
+    await this.#d.activity.record({ kind: 'password.changed', userId: auth.userId, ip: client.ip });
   }
 
   async #mailResetLink(userLogin: string, client: TClient): Promise<void> {
@@ -96,6 +96,6 @@ export class RecoveryService {
       to: user.email,
       ...mailIn(RESET_MAIL, user.language, { firstName: user.firstName, login: user.login, link }),
     });
-    await this.#d.audit.record({ action: 'password.reset-requested', userId: user.id, ip: client.ip });
+    await this.#d.activity.record({ kind: 'password.reset-requested', userId: user.id, ip: client.ip });
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, oneTimeTokens } from '../../db/schema/index.ts';
+import { activity, oneTimeTokens } from '../../db/schema/index.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, makeUser, type TMadeUser, unique } from '../../../test/factories.ts';
 
@@ -104,9 +104,9 @@ describe('POST /api/user/selfcare/activate with the short code', () => {
       '[Detail] The activation code was mistyped too often; ask for a new code',
     );
     const locks = await t.database.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, user.id), eq(auditLog.action, 'activation.locked')));
+      .select({ kind: activity.kind })
+      .from(activity)
+      .where(and(eq(activity.userId, user.id), eq(activity.kind, 'activation.locked')));
     expect(locks).toHaveLength(1);
     const right = await activate(user.authToken, code);
     expect(right.status).toBe(429);

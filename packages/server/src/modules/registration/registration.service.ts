@@ -15,7 +15,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.ts';
 import type { RolesService } from '../roles/roles.service.ts';
@@ -38,7 +38,7 @@ export type TRegistrationDeps = {
   sessions: SessionsService;
   signIn: SignInService;
   tokens: OneTimeTokensService;
-  audit: AuditService;
+  activity: ActivityService;
   passwords: PasswordHasher;
   mailer: Mailer;
   limiter: RateLimiter;
@@ -87,7 +87,7 @@ export class RegistrationService {
       },
       await this.#d.roles.defaultRoleIds(),
     );
-    await this.#d.audit.record({ action: 'user.registered', userId: id, companyId, ip: client.ip });
+    await this.#d.activity.record({ kind: 'user.registered', userId: id, companyId, ip: client.ip });
     const link = `${this.#d.publicUrl()}/#/users?active=false&q=${encodeURIComponent(input.login)}`;
     for (const admin of await this.#d.users.administrators()) {
       await this.#d.mailer.send({
@@ -139,7 +139,7 @@ export class RegistrationService {
         ACTIVATION_CODE_MAX_FAILURES,
       );
       if (outcome === 'locked') {
-        await this.#d.audit.record({ action: 'activation.locked', userId: auth.userId, ip: client.ip });
+        await this.#d.activity.record({ kind: 'activation.locked', userId: auth.userId, ip: client.ip });
         throw tooManyRequests('activationCodeLocked', {}, 'token');
       }
       if (outcome !== 'used') throw badRequest('activationCodeNotValid', {}, 'token');
@@ -163,7 +163,7 @@ export class RegistrationService {
     await this.#d.tokens.discard(userId, 'activate-code');
     // The self-care sign-ins end; the sign-in below is a full one.
     await this.#d.sessions.revokeUser(userId);
-    await this.#d.audit.record({ action: 'user.activated', userId, ip: client.ip });
+    await this.#d.activity.record({ kind: 'user.activated', userId, ip: client.ip });
     const user = await this.#d.users.byId(userId);
     if (!user) throw notFound('notFound', { name: 'user' });
     try {

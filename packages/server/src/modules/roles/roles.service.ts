@@ -10,10 +10,10 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { RolesRepository } from './roles.repository.ts';
 
-export type TRolesDeps = { repo: RolesRepository; audit: AuditService; transaction: TTransaction };
+export type TRolesDeps = { repo: RolesRepository; activity: ActivityService; transaction: TTransaction };
 
 const roleNotFound = () => notFound('notFound', { name: 'role' });
 
@@ -78,11 +78,11 @@ export class RolesService {
         { id: existing?.id, name: data.roleName },
         data.rolePermissionInfos,
       );
-      await this.#d.audit.record({
-        action: existing ? 'role.updated' : 'role.created',
+      await this.#d.activity.record({
+        kind: existing ? 'role.update' : 'role.create',
         userId: auth.userId,
-        targetType: 'role',
-        targetId: saved,
+        recordType: 'role',
+        recordId: saved,
       });
       return saved;
     });
@@ -98,11 +98,11 @@ export class RolesService {
       if (holders > 0) throw conflict('roleInUse', { count: holders });
       const records = await this.#d.repo.load([role]);
       await this.#d.repo.delete(roleId);
-      await this.#d.audit.record({
-        action: 'role.deleted',
+      await this.#d.activity.record({
+        kind: 'role.delete',
         userId: auth.userId,
-        targetType: 'role',
-        targetId: roleId,
+        recordType: 'role',
+        recordId: roleId,
       });
       return records;
     });

@@ -80,6 +80,6 @@ export async function scenariosRoutes(app: FastifyInstance): Promise<void> {
       query: ZScenarioLookupQuery,
       response: ZScenarioLookup,
     },
-    ({ caller, query }) => placementLookup.scenarios(caller, query),
+    async ({ caller, query }) => JsonText.of(await placementLookup.scenarios(caller, query)),
   );
 }

@@ -5,7 +5,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { TokenSigner } from '../../lib/jwt.ts';
 import type { TClient } from '../../lib/client.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { RolesService } from '../roles/roles.service.ts';
 import { LiveSessions } from './live-sessions.service.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
@@ -22,7 +22,7 @@ export type TSessionUser = {
 export type TSessionsDeps = {
   repo: SessionsRepository;
   roles: RolesService;
-  audit: AuditService;
+  activity: ActivityService;
   signer: TokenSigner;
   refreshTokenTtlSeconds: number;
   mfaRequiredForAdmins: boolean;
@@ -93,10 +93,10 @@ export class SessionsService {
     if (!record) throw unauthorized('refreshTokenNotValid');
     if (record.usedAt) {
       await this.revoke(record.sessionId);
-      await this.#d.audit.record({
-        action: 'token.reuse-detected',
+      await this.#d.activity.record({
+        kind: 'token.reuse-detected',
         userId: record.user.id,
-        targetId: record.sessionId,
+        recordId: record.sessionId,
         ip: client.ip,
       });
       throw unauthorized('refreshTokenReused');
@@ -116,7 +116,7 @@ export class SessionsService {
 
   async logout(auth: TAuth): Promise<void> {
     await this.revoke(auth.sessionId);
-    await this.#d.audit.record({ action: 'logout', userId: auth.userId, companyId: auth.companyId });
+    await this.#d.activity.record({ kind: 'logout', userId: auth.userId, companyId: auth.companyId });
   }
 
   /** Ends a sign-in; its authToken is refused from the next request on. */

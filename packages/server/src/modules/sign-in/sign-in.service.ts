@@ -3,7 +3,7 @@ import { forbidden, tooManyRequests, unauthorized } from '../../lib/app-error.ts
 import type { TClient } from '../../lib/client.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { LicencesService } from '../licences/licences.service.ts';
 import type { MfaService } from '../mfa/mfa.service.ts';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.ts';
@@ -25,7 +25,7 @@ export type TSignInDeps = {
   licences: LicencesService;
   mfa: MfaService;
   tokens: OneTimeTokensService;
-  audit: AuditService;
+  activity: ActivityService;
   passwords: PasswordHasher;
   limiter: RateLimiter;
   login: { maxFailures: number; lockMinutes: number; failureDelayMs: number };
@@ -88,7 +88,7 @@ export class SignInService {
     if ((await this.#d.tokens.consume(mfaToken, 'mfa-login')) === undefined)
       throw unauthorized('signInExpired');
     if (recovery)
-      await this.#d.audit.record({ action: 'mfa.recovery-code-used', userId: user.id, ip: client.ip });
+      await this.#d.activity.record({ kind: 'mfa.recovery-code-used', userId: user.id, ip: client.ip });
     return this.#signIn(user, client);
   }
 
@@ -123,8 +123,8 @@ export class SignInService {
     const pair = await this.#d.sessions.start(user, selfcare, client);
     // lastLogin marks a completed sign-in; a self-care sign-in does not count (CONTRACT 2).
     if (!selfcare) await this.#d.users.update(user.id, { lastLogin: new Date() });
-    await this.#d.audit.record({
-      action: selfcare ? 'login.selfcare' : 'login',
+    await this.#d.activity.record({
+      kind: selfcare ? 'login.selfcare' : 'login',
       userId: user.id,
       companyId: user.companyId,
       ip: client.ip,
@@ -151,15 +151,15 @@ export class SignInService {
     const { maxFailures, lockMinutes } = this.#d.login;
     const { failures, locked } = await this.#d.repo.recordFailure(key, maxFailures, lockMinutes * 60);
     if (!user) return;
-    await this.#d.audit.record({
-      action: 'login.failed',
+    await this.#d.activity.record({
+      kind: 'login.failed',
       userId: user.id,
       companyId: user.companyId,
       ip: client.ip,
     });
     if (locked && failures === 0)
-      await this.#d.audit.record({
-        action: 'login.locked',
+      await this.#d.activity.record({
+        kind: 'login.locked',
         userId: user.id,
         companyId: user.companyId,
         ip: client.ip,

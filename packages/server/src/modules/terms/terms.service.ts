@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import { iso } from '../../lib/dates.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { TermsRepository, TTermsRow } from './terms.repository.ts';
@@ -12,7 +12,7 @@ export type TTermsDeps = {
   repo: TermsRepository;
   companies: CompaniesService;
   users: UsersService;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
 };
 
@@ -57,11 +57,11 @@ export class TermsService {
     const current = await this.currentFor(auth.companyId);
     if (current?.termsId !== termsId) throw badRequest('termsNotCurrent', {}, 'termsId');
     await this.#d.repo.recordAcceptance(auth.userId, termsId);
-    await this.#d.audit.record({
-      action: 'terms.accepted',
+    await this.#d.activity.record({
+      kind: 'terms.accepted',
       userId: auth.userId,
-      targetType: 'terms',
-      targetId: termsId,
+      recordType: 'terms',
+      recordId: termsId,
     });
     return this.#d.users.me(auth);
   }
@@ -96,11 +96,11 @@ export class TermsService {
         let id = input.termsId;
         if (id === undefined) id = await this.#d.repo.insert(values);
         else await this.#d.repo.update(id, values);
-        await this.#d.audit.record({
-          action: input.termsId === undefined ? 'terms.create' : 'terms.update',
+        await this.#d.activity.record({
+          kind: input.termsId === undefined ? 'terms.create' : 'terms.update',
           userId: auth.userId,
-          targetType: 'terms',
-          targetId: id,
+          recordType: 'terms',
+          recordId: id,
         });
         saved.push(id);
       }
@@ -116,11 +116,11 @@ export class TermsService {
         const found = await this.get(auth, id);
         await this.#d.companies.assertMayOwn(auth, found.companyId);
         await this.#d.repo.delete(id);
-        await this.#d.audit.record({
-          action: 'terms.delete',
+        await this.#d.activity.record({
+          kind: 'terms.delete',
           userId: auth.userId,
-          targetType: 'terms',
-          targetId: id,
+          recordType: 'terms',
+          recordId: id,
         });
         answered.push(found);
       }

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { API_TOKEN_MAX_DAYS, API_TOKEN_PREFIX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, auditLog } from '../../db/schema/index.ts';
+import { apiTokens, activity } from '../../db/schema/index.ts';
 import { authPlugin } from '../../plugins/auth.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { routesOf } from '../../plugins/routes.ts';
@@ -91,8 +91,8 @@ describe('API tokens', () => {
 
     const audited = await t.database.db
       .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'apiToken.create'), eq(auditLog.targetId, String(token.apiTokenId))));
+      .from(activity)
+      .where(and(eq(activity.kind, 'apiToken.create'), eq(activity.recordId, String(token.apiTokenId))));
     expect(audited).toHaveLength(1);
     expect(audited[0]!.userId).toBe(partnerA.id);
   });
@@ -188,8 +188,8 @@ describe('API tokens', () => {
     expect((await find(partnerA.authToken, { ids: [token.apiTokenId] })).totalCount).toBe(0);
     const audited = await t.database.db
       .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'apiToken.revoke'), eq(auditLog.targetId, String(token.apiTokenId))));
+      .from(activity)
+      .where(and(eq(activity.kind, 'apiToken.delete'), eq(activity.recordId, String(token.apiTokenId))));
     expect(audited).toHaveLength(1);
   });
 

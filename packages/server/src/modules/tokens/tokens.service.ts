@@ -11,7 +11,7 @@ import type { TClient } from '../../lib/client.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { LiveSessions } from '../sessions/live-sessions.service.ts';
 import type { TokensRepository } from './tokens.repository.ts';
@@ -24,7 +24,7 @@ export type TTokensDeps = {
    * user's sign-ins forgets its tokens' answers too (tests may pass their own or none).
    */
   liveSessions?: LiveSessions;
-  audit: AuditService;
+  activity: ActivityService;
   transaction: TTransaction;
   /** Now, in milliseconds (tests pass their own). */
   now?: () => number;
@@ -76,12 +76,12 @@ export class TokensService {
           createdByUserId: auth.userId,
           validUntil: new Date(input.validUntil),
         });
-        await this.#d.audit.record({
-          action: 'apiToken.create',
+        await this.#d.activity.record({
+          kind: 'apiToken.create',
           userId: auth.userId,
           companyId: auth.companyId,
-          targetType: 'apiToken',
-          targetId: id,
+          recordType: 'apiToken',
+          recordId: id,
           detail: { name: input.apiTokenName, scopes: input.scopes, validUntil: input.validUntil },
           ip: client.ip,
         });
@@ -105,12 +105,12 @@ export class TokensService {
         if (tokenHash === undefined) throw tokenNotFound();
         this.#live.forgetApiToken(tokenHash);
         this.#touched.delete(id);
-        await this.#d.audit.record({
-          action: 'apiToken.revoke',
+        await this.#d.activity.record({
+          kind: 'apiToken.delete',
           userId: auth.userId,
           companyId: auth.companyId,
-          targetType: 'apiToken',
-          targetId: id,
+          recordType: 'apiToken',
+          recordId: id,
           ip: client.ip,
         });
       }

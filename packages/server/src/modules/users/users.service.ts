@@ -13,7 +13,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { LicencesService } from '../licences/licences.service.ts';
@@ -28,7 +28,7 @@ export type TUsersDeps = {
   companies: CompaniesService;
   licences: LicencesService;
   sessions: SessionsService;
-  audit: AuditService;
+  activity: ActivityService;
   files: FilesService;
   passwords: PasswordHasher;
   mailer: Mailer;
@@ -201,11 +201,11 @@ export class UsersService {
             ),
           );
         }
-        await this.#d.audit.record({
-          action: existing ? 'user.updated' : 'user.created',
+        await this.#d.activity.record({
+          kind: existing ? 'user.update' : 'user.create',
           userId: auth.userId,
-          targetType: 'user',
-          targetId: written.at(-1),
+          recordType: 'user',
+          recordId: written.at(-1),
         });
       }
       return { ids: written, plans: planned };
@@ -240,11 +240,11 @@ export class UsersService {
         const row = found[index];
         if (!row || row.active === item.active) continue;
         await this.#d.repo.update(item.id, { active: item.active });
-        await this.#d.audit.record({
-          action: item.active ? 'user.approved' : 'user.deactivated',
+        await this.#d.activity.record({
+          kind: item.active ? 'user.approved' : 'user.deactivated',
           userId: auth.userId,
-          targetType: 'user',
-          targetId: item.id,
+          recordType: 'user',
+          recordId: item.id,
         });
       }
       return found;
@@ -285,11 +285,11 @@ export class UsersService {
       for (const id of ids) await this.#d.sessions.revokeUser(id);
       await this.#d.repo.delete(ids);
       for (const id of ids)
-        await this.#d.audit.record({
-          action: 'user.deleted',
+        await this.#d.activity.record({
+          kind: 'user.delete',
           userId: auth.userId,
-          targetType: 'user',
-          targetId: id,
+          recordType: 'user',
+          recordId: id,
         });
       return removed;
     });

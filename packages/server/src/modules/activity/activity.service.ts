@@ -1,0 +1,67 @@
+import type { TActivityChanges } from '@portal/contract';
+import type { ActivityRepository } from './activity.repository.ts';
+
+/**
+ * One row of the activity log: what happened (`kind`), who did it and from which company, to which
+ * record of which company, which fields changed, and what else the event carries.
+ */
+export type TActivityEntry = {
+  kind: string;
+  userId?: number | null;
+  companyId?: number | null;
+  ownerCompanyId?: number | null;
+  recordType?: string;
+  recordId?: string | number;
+  changes?: TActivityChanges | null;
+  detail?: Record<string, unknown>;
+  ip?: string;
+};
+
+/** Fields never written into the log, whatever record they are on. */
+const SECRET_FIELD = /pass(word)?|secret|hash$|^token$|tokenhash|pepper|recovery|otp|totp/i;
+/** Values longer than this are cut short in the log (a picture's base64, a long description). */
+const MAX_VALUE_CHARS = 2000;
+
+const comparable = (value: unknown): string => JSON.stringify(value ?? null);
+
+function logged(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > MAX_VALUE_CHARS)
+    return `${value.slice(0, MAX_VALUE_CHARS)}…`;
+  if (value instanceof Date) return value.toISOString();
+  return value ?? null;
+}
+
+/**
+ * The fields whose values differ between `before` and `after` (a create: `before` undefined; a
+ * delete: `after` undefined), with both values; secrets and the fields in `skip` left out.
+ * Null when nothing changed.
+ */
+export function changesOf(
+  before: Readonly<Record<string, unknown>> | undefined,
+  after: Readonly<Record<string, unknown>> | undefined,
+  skip: readonly string[] = [],
+): TActivityChanges | null {
+  const changes: TActivityChanges = {};
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    if (SECRET_FIELD.test(field) || skip.includes(field)) continue;
+    const old = before?.[field];
+    const now = after?.[field];
+    if (comparable(old) === comparable(now)) continue;
+    changes[field] = { old: logged(old), new: logged(now) };
+  }
+  return Object.keys(changes).length ? changes : null;
+}
+
+/** Records what happened; inside a transaction the row commits with the change it describes. */
+export class ActivityService {
+  readonly #repo: ActivityRepository;
+
+  constructor(repo: ActivityRepository) {
+    this.#repo = repo;
+  }
+
+  record(entry: TActivityEntry): Promise<void> {
+    return this.#repo.insert(entry);
+  }
+}
