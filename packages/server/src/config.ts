@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ACTIVITY_RETENTION_DAYS } from '@portal/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,6 +44,8 @@ export type TConfig = {
    * family file versions other than the current one go after `versionRetentionDays` (0: kept forever).
    */
   fileSweep: { graceHours: number; intervalMinutes: number; versionRetentionDays: number };
+  /** Activity log rows older than this many days are removed, hourly (ACTIVITY_RETENTION_DAYS; 0: kept forever). */
+  activityRetentionDays: number;
   /** Tests only, no variable: the time the file sweep and the files' records go by. */
   clock?: () => Date;
   /** How long a whole lookup answer is remembered (LOOKUP_ANSWER_TTL_MS; 0: never); any write forgets it. */
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       intervalMinutes: int(env.FILE_SWEEP_INTERVAL_MINUTES, 60),
       versionRetentionDays: int(env.VERSION_RETENTION_DAYS, 0),
     },
+    activityRetentionDays: int(env.ACTIVITY_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS),
     lookupAnswerTtlMs: int(env.LOOKUP_ANSWER_TTL_MS, 3000),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

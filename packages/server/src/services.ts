@@ -18,6 +18,8 @@ import { ApprovalsRepository } from './modules/approvals/approvals.repository.ts
 import { ApprovalsService } from './modules/approvals/approvals.service.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
+import { ActivityLogService } from './modules/activity/activity-log.service.ts';
+import { ActivitySweepService } from './modules/activity/activity-sweep.service.ts';
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { CompaniesRepository } from './modules/companies/companies.repository.ts';
@@ -67,6 +69,8 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SignInRepository } from './modules/sign-in/sign-in.repository.ts';
 import { SignInService } from './modules/sign-in/sign-in.service.ts';
+import { StatisticsRepository } from './modules/statistics/statistics.repository.ts';
+import { StatisticsService } from './modules/statistics/statistics.service.ts';
 import { TermsRepository } from './modules/terms/terms.repository.ts';
 import { TermsService } from './modules/terms/terms.service.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
@@ -99,7 +103,8 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   // Moved by every write the API answers (app.ts); remembered answers older than it are forgotten.
   const writes = new WriteClock();
   const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
-  const activity = new ActivityService(new ActivityRepository(ctx));
+  const activityRepo = new ActivityRepository(ctx);
+  const activity = new ActivityService(activityRepo);
   const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx), derive('one-time-code'));
   const files = new FilesService({
     store: config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
@@ -212,6 +217,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     parameterLists,
     uploads: familyUploads,
     approvals,
+    activity,
     transaction,
     scenarioUses: (familyId): Promise<number> => scenarios.familyUses(familyId),
   });
@@ -252,6 +258,12 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     limiter,
     botCheck,
     activity,
+    activityLog: new ActivityLogService({ repo: activityRepo, companies }),
+    activitySweep: new ActivitySweepService({
+      repo: activityRepo,
+      log,
+      retentionDays: config.activityRetentionDays,
+    }),
     roles,
     companies,
     licences,
@@ -265,7 +277,11 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     families,
     scenarios,
     placementRules,
-    placementRulesTransfer: new PlacementRulesTransferService({ rules: placementRules }),
+    placementRulesTransfer: new PlacementRulesTransferService({
+      rules: placementRules,
+      activity,
+      transaction,
+    }),
     placementLookup: new PlacementLookupService({
       repo: new PlacementLookupRepository(ctx),
       companies,
@@ -281,6 +297,11 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
         placementRule: placementRules.requestSource,
       },
       companies,
+    }),
+    statistics: new StatisticsService({
+      repo: new StatisticsRepository(ctx),
+      companies,
+      pendingApprovals: (scope) => approvalsRepo.pendingCount(scope),
     }),
     familyUploads,
     familyBulk: new FamilyBulkService({

@@ -5,7 +5,7 @@ import { ZId } from '../common/envelope.ts';
 export const STATISTICS_MAX_DAYS = 731;
 /** How many top families, categories and companies an answer lists. */
 export const STATISTICS_TOP = 10;
-/** Licences whose end falls within this many days from today count as expiring soon. */
+/** Licences whose end falls within this many days after a period's last day count as expiring soon. */
 export const LICENCES_EXPIRING_DAYS = 30;
 
 /** A calendar day, `2026-11-27`, or an ISO timestamp whose calendar day in `timeZone` is meant. */

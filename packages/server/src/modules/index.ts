@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { activityRoutes } from './activity/activity.routes.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import { approvalsRoutes } from './approvals/approvals.routes.ts';
 import { categoriesRoutes } from './categories/categories.routes.ts';
@@ -21,6 +22,7 @@ import { rolesRoutes } from './roles/roles.routes.ts';
 import { scenariosRoutes } from './scenarios/scenarios.routes.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { signInRoutes } from './sign-in/sign-in.routes.ts';
+import { statisticsRoutes } from './statistics/statistics.routes.ts';
 import { termsRoutes } from './terms/terms.routes.ts';
 import { tokensRoutes } from './tokens/tokens.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -51,5 +53,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(parameterListsRoutes);
   await app.register(priceListsRoutes);
   await app.register(tokensRoutes);
+  await app.register(statisticsRoutes);
+  await app.register(activityRoutes);
   await app.register(apiDocsRoutes);
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { createHashRouter, matchRoutes, Navigate } from 'react-router-dom';
+import { activityRoutes } from '../features/activity/routes.tsx';
 import { approvalsRoutes } from '../features/approvals/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
@@ -17,6 +18,7 @@ import { placementRulesRoutes } from '../features/placement-rules/routes.tsx';
 import { priceListsRoutes } from '../features/price-lists/routes.tsx';
 import { rolesRoutes } from '../features/roles/routes.tsx';
 import { scenariosRoutes } from '../features/scenarios/routes.tsx';
+import { statisticsRoutes } from '../features/statistics/routes.tsx';
 import { termsRoutes } from '../features/terms/routes.tsx';
 import { tokensRoutes } from '../features/tokens/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
@@ -77,6 +79,8 @@ function appRoutes(): RouteObject[] {
             ...tokensRoutes,
             ...usersRoutes,
             ...rolesRoutes,
+            ...statisticsRoutes,
+            ...activityRoutes,
           ],
         },
         { path: '*', element: <Navigate to="/error/404" replace /> },

@@ -19,6 +19,8 @@ export type TActivityEntry = {
 
 /** Fields never written into the log, whatever record they are on. */
 const SECRET_FIELD = /pass(word)?|secret|hash$|^token$|tokenhash|pepper|recovery|otp|totp/i;
+/** Columns every write moves that say nothing about the change (timestamps, derived search text). */
+const UNLOGGED_FIELDS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'lastUpdate', 'searchText']);
 /** Values longer than this are cut short in the log (a picture's base64, a long description). */
 const MAX_VALUE_CHARS = 2000;
 
@@ -33,7 +35,8 @@ function logged(value: unknown): unknown {
 
 /**
  * The fields whose values differ between `before` and `after` (a create: `before` undefined; a
- * delete: `after` undefined), with both values; secrets and the fields in `skip` left out.
+ * delete: `after` undefined), with both values; secrets, timestamps and the fields in `skip` left
+ * out.
  * Null when nothing changed.
  */
 export function changesOf(
@@ -44,13 +47,26 @@ export function changesOf(
   const changes: TActivityChanges = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
-    if (SECRET_FIELD.test(field) || skip.includes(field)) continue;
+    if (SECRET_FIELD.test(field) || UNLOGGED_FIELDS.has(field) || skip.includes(field)) continue;
     const old = before?.[field];
     const now = after?.[field];
     if (comparable(old) === comparable(now)) continue;
     changes[field] = { old: logged(old), new: logged(now) };
   }
   return Object.keys(changes).length ? changes : null;
+}
+
+/**
+ * The fields a write of `values` changes on a record stored as `before` (undefined: a create),
+ * comparing only the fields written.
+ */
+export function changesOfValues(
+  before: Readonly<Record<string, unknown>> | undefined,
+  values: Readonly<Record<string, unknown>>,
+  skip: readonly string[] = [],
+): TActivityChanges | null {
+  if (!before) return changesOf(undefined, values, skip);
+  return changesOf(Object.fromEntries(Object.keys(values).map((key) => [key, before[key]])), values, skip);
 }
 
 /** Records what happened; inside a transaction the row commits with the change it describes. */

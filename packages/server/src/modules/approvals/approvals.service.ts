@@ -17,7 +17,7 @@ import type { TAuth } from '../../lib/caller.ts';
 import { mailIn } from '../../lib/mail-text.ts';
 import type { Mailer, TMail } from '../../lib/mailer.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, type ActivityService } from '../activity/activity.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
@@ -226,7 +226,9 @@ export class ApprovalsService {
       status = request.status;
     }
     const id = await store.create(change, { tifStatus: status, tifAction: null });
-    await this.#record(store, auth, auth.isAdmin ? 'create' : 'request.create', id);
+    await this.#record(store, auth, auth.isAdmin ? 'create' : 'request.create', id, {
+      after: await store.loadForUpdate(id),
+    });
     return id;
   }
 
@@ -257,7 +259,10 @@ export class ApprovalsService {
       if (options.action)
         return (await this.#act(store, auth, row, options.action, change, options.decision)).id;
       await store.edit(row, change);
-      await this.#record(store, auth, 'update', row.id);
+      await this.#record(store, auth, 'update', row.id, {
+        before: row,
+        after: await store.loadForUpdate(row.id),
+      });
       return row.id;
     }
     const kind = withdraw ? 'withdraw' : 'update';
@@ -277,7 +282,7 @@ export class ApprovalsService {
     const answer = await store.record(row.id);
     if (row.tifOriginalId !== null) await store.setTif(row.tifOriginalId, { tifTempId: null });
     await store.delete(row.id);
-    await this.#record(store, auth, 'delete', row.id);
+    await this.#record(store, auth, 'delete', row.id, { before: row });
     return answer;
   }
 
@@ -324,18 +329,25 @@ export class ApprovalsService {
           tifOriginalId: row.id,
         });
         await store.setTif(row.id, { tifTempId: copyId });
-        await this.#record(store, auth, `request.${request.status}`, copyId, { original: row.id });
+        await this.#record(store, auth, `request.${request.status}`, copyId, {
+          before: row,
+          after: await store.loadForUpdate(copyId),
+          detail: { original: row.id },
+        });
         return { id: copyId, record: await store.record(copyId) };
       }
       case 'editInPlace':
         if (change !== undefined) await store.edit(row, change, {});
-        await this.#record(store, auth, 'request.edit', row.id);
+        await this.#record(store, auth, 'request.edit', row.id, {
+          before: row,
+          after: await store.loadForUpdate(row.id),
+        });
         return { id: row.id, record: await store.record(row.id) };
       case 'dropRequest': {
         const record = await store.record(row.id);
         if (row.tifOriginalId !== null) await store.setTif(row.tifOriginalId, { tifTempId: null });
         await store.delete(row.id);
-        await this.#record(store, auth, 'request.withdrawn', row.id);
+        await this.#record(store, auth, 'request.withdrawn', row.id, { before: row });
         return { id: row.id, record };
       }
       case 'createItem':
@@ -363,6 +375,8 @@ export class ApprovalsService {
     if (!transition.allowed || (transition.effect === 'change' && change === undefined))
       throw conflict('tifRefused', { action, status }, 'tifAction');
     const original = row.tifOriginalId;
+    // The original as it was, for the log of an action that changes it instead of the item.
+    const originalBefore = original === null ? undefined : await store.loadForUpdate(original);
     const releaseOriginal = async () => {
       if (original !== null) await store.setTif(original, { tifTempId: null });
     };
@@ -409,7 +423,11 @@ export class ApprovalsService {
         await releaseOriginal();
         break;
     }
-    await this.#record(store, auth, `action.${action}`, row.id, { effect: transition.effect });
+    await this.#record(store, auth, `action.${action}`, row.id, {
+      before: resultId === row.id ? row : originalBefore,
+      after: await store.loadForUpdate(resultId),
+      detail: { effect: transition.effect },
+    });
     let decisionId: number | null = null;
     if (about && requestKind && action !== 'c') {
       decisionId = await this.#decided(store, auth, row, decision, {
@@ -488,19 +506,27 @@ export class ApprovalsService {
     return decisionId;
   }
 
-  #record(
-    store: { kind: string },
+  /**
+   * Logs a step of the workflow with the fields it changed (`before` and `after`: the row as it
+   * was and is; one of them missing for a create or a delete) and the company owning the record.
+   */
+  #record<TRow extends TTifRow>(
+    store: { kind: string; about(row: TRow): { companyId: number | null } },
     auth: TAuth,
     action: string,
     id: number,
-    detail?: Record<string, unknown>,
+    logged: { before?: TRow | undefined; after?: TRow | undefined; detail?: Record<string, unknown> },
   ): Promise<void> {
+    const { before, after, detail } = logged;
+    const owner = after ?? before;
     return this.#d.activity.record({
       kind: `${store.kind}.${action}`,
       userId: auth.userId,
       companyId: auth.companyId,
+      ownerCompanyId: owner ? store.about(owner).companyId : null,
       recordType: store.kind,
       recordId: id,
+      changes: changesOf(before, after),
       ...(detail ? { detail } : {}),
     });
   }

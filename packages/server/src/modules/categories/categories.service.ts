@@ -2,10 +2,10 @@ import type { TCategory, TCategoryFindRequest, TCategoryInput } from '@portal/co
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, type ActivityService } from '../activity/activity.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { toCategory } from './categories.mapper.ts';
-import type { CategoriesRepository, TCategoryWrite } from './categories.repository.ts';
+import type { CategoriesRepository, TCategoryRow, TCategoryWrite } from './categories.repository.ts';
 
 export type TCategoriesDeps = {
   repo: CategoriesRepository;
@@ -59,17 +59,21 @@ export class CategoriesService {
           ...pictureValues(input, pictures[index]),
         };
         let id = input.categoryId;
+        let before: TCategoryRow | undefined;
         if (id === undefined) {
           id = await this.#d.repo.insert({ name: input.categoryName, ...values });
         } else {
-          if (!(await this.#d.repo.load(id))) throw categoryNotFound();
+          before = await this.#d.repo.load(id);
+          if (!before) throw categoryNotFound();
           await this.#d.repo.update(id, values);
         }
         await this.#d.activity.record({
           kind: input.categoryId === undefined ? 'category.create' : 'category.update',
           userId: auth.userId,
+          companyId: auth.companyId,
           recordType: 'category',
           recordId: id,
+          changes: changesOf(before, await this.#d.repo.load(id)),
         });
         saved.push(id);
       }
@@ -85,15 +89,18 @@ export class CategoriesService {
     );
     await this.#d.transaction(async () => {
       for (const id of new Set(ids)) {
-        if (!(await this.#d.repo.load(id))) throw categoryNotFound();
+        const row = await this.#d.repo.load(id);
+        if (!row) throw categoryNotFound();
         const families = await this.#d.repo.familiesIn(id);
         if (families > 0) throw conflict('categoryInUse', { count: families }, 'categoryInfos');
         await this.#d.repo.delete(id);
         await this.#d.activity.record({
           kind: 'category.delete',
           userId: auth.userId,
+          companyId: auth.companyId,
           recordType: 'category',
           recordId: id,
+          changes: changesOf(row, undefined),
         });
       }
     });

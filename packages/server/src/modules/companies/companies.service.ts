@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, type ActivityService } from '../activity/activity.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { CompaniesRepository, TCompanyInsert, TCompanyRow } from './companies.repository.ts';
@@ -187,8 +187,11 @@ export class CompaniesService {
         await this.#d.activity.record({
           kind: 'company.delete',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: row.parentId ?? id,
           recordType: 'company',
           recordId: id,
+          changes: changesOf(row, undefined),
         });
       }
       return moved;
@@ -249,8 +252,11 @@ export class CompaniesService {
     await this.#d.activity.record({
       kind: existing ? 'company.update' : 'company.create',
       userId: auth.userId,
+      companyId: auth.companyId,
+      ownerCompanyId: id,
       recordType: 'company',
       recordId: id,
+      changes: changesOf(existing, await this.#repo.byId(id)),
     });
     return id;
   }

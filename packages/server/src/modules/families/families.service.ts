@@ -23,6 +23,7 @@ import {
   type TDecision,
   type TRequestPair,
 } from '../approvals/approvals.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { CategoriesService } from '../categories/categories.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -48,6 +49,8 @@ export type TFamiliesDeps = {
   uploads: FamilyUploadsService;
   /** The approval workflow every change goes through. */
   approvals: ApprovalsService;
+  /** Logs each family file stored (family.upload). */
+  activity: ActivityService;
   transaction: TTransaction;
   /** How many scenarios point at a family: its delete is refused while any do. */
   scenarioUses: (familyId: number) => Promise<number>;
@@ -476,6 +479,21 @@ export class FamiliesService {
       uploadedBy: auth.userId,
     });
     await this.#d.repo.update(familyId, { currentVersionId: versionId });
+    const family = await this.#d.repo.loadForUpdate(familyId);
+    await this.#d.activity.record({
+      kind: 'family.upload',
+      userId: auth.userId,
+      companyId: auth.companyId,
+      ownerCompanyId: family?.companyId ?? null,
+      recordType: 'family',
+      recordId: familyId,
+      detail: {
+        fileName: item.file.fileName,
+        size: item.file.size,
+        revitVersion: item.file.contents.revitVersion ?? null,
+        versionId,
+      },
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicJob } from '../../lib/periodic-job.ts';
 import type { FilesService } from './files.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -35,37 +36,27 @@ export type TSweepResult = {
 export class FileSweepService {
   readonly #d: TFileSweepDeps;
   readonly #clock: () => Date;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<TSweepResult | undefined> | undefined;
+  readonly #job: PeriodicJob<TSweepResult>;
 
   constructor(deps: TFileSweepDeps) {
     this.#d = deps;
     this.#clock = deps.clock ?? (() => new Date());
+    this.#job = new PeriodicJob('file sweep', () => this.#sweep(), deps.log);
   }
 
   /** One sweep now (or the one already under way); logs what it removed. */
-  run(): Promise<TSweepResult | undefined> {
-    this.#running ??= this.#sweep().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+  run(): Promise<TSweepResult> {
+    return this.#job.run();
   }
 
-  /** Sweeps now and every `intervalMinutes` (0: never); the timer keeps no process alive. */
+  /** Sweeps now and every `intervalMinutes` (0: never). */
   start(intervalMinutes: number): void {
-    if (intervalMinutes <= 0 || this.#timer) return;
-    const sweep = () =>
-      void this.run().catch((error: unknown) => this.#d.log.error({ err: error }, 'file sweep failed'));
-    sweep();
-    this.#timer = setInterval(sweep, intervalMinutes * 60 * 1000);
-    this.#timer.unref();
+    this.#job.start(intervalMinutes);
   }
 
-  /** Stops the timer and waits for a sweep under way (before the database closes). */
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => undefined);
+  /** Stops the timer and waits for a sweep under way. */
+  stop(): Promise<void> {
+    return this.#job.stop();
   }
 
   async #sweep(): Promise<TSweepResult> {

@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/dates.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOfValues, type ActivityService } from '../activity/activity.service.ts';
 import type { LicencesRepository, TLicenseRow, TLicenseWrite } from './licences.repository.ts';
 
 export type TLicencesDeps = {
@@ -91,16 +91,20 @@ export class LicencesService {
           claims: [...new Set(input.licenseClaims)],
         };
         let id = input.licenseInfoId;
+        let before: Record<string, unknown> | undefined;
         if (id === undefined) id = await this.#repo.insert(values);
         else {
-          if (!(await this.#repo.lock([id]))[0]) throw licenceNotFound();
+          before = (await this.#repo.lock([id]))[0];
+          if (!before) throw licenceNotFound();
           await this.#repo.update(id, values);
         }
         await this.#d.activity.record({
           kind: input.licenseInfoId === undefined ? 'licence.create' : 'licence.update',
           userId: auth.userId,
+          companyId: auth.companyId,
           recordType: 'licence',
           recordId: id,
+          changes: changesOfValues(before, values),
         });
         saved.push(id);
       }

@@ -2,7 +2,7 @@ import type { TGenericList, TGenericListInput, TListFindRequest } from '@portal/
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOfValues, type ActivityService } from '../activity/activity.service.ts';
 import { RememberedAnswers } from '../sessions/live-sessions.service.ts';
 import type { ListsRepository, TListItemRow, TListRow } from './lists.repository.ts';
 import { SEEDED_LISTS } from '../../lib/seeded-lists.ts';
@@ -84,11 +84,13 @@ export class ListsService {
         let id = input.listId;
         // Forgotten before the write too: a read racing the transaction must not keep the old codes.
         this.#codes.forget(input.listCode.toLowerCase());
+        let before: Record<string, unknown> | undefined;
         if (id === undefined) id = await this.#d.repo.insert(values);
         else {
-          const before = await this.#d.repo.lock(id);
-          if (!before) throw notFound('notFound', { name: 'list' });
-          this.#codes.forget(before.code.toLowerCase());
+          const row = await this.#d.repo.lock(id);
+          if (!row) throw notFound('notFound', { name: 'list' });
+          before = row;
+          this.#codes.forget(row.code.toLowerCase());
           await this.#d.repo.update(id, values);
         }
         await this.#d.repo.replaceItems(
@@ -102,8 +104,11 @@ export class ListsService {
         await this.#d.activity.record({
           kind: input.listId === undefined ? 'list.create' : 'list.update',
           userId: auth.userId,
+          companyId: auth.companyId,
           recordType: 'list',
           recordId: id,
+          changes: changesOfValues(before, values),
+          detail: { items: input.listItems.length },
         });
         saved.push(id);
       }

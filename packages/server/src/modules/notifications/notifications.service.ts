@@ -2,7 +2,7 @@ import type { TNotification, TNotificationFindRequest, TNotificationInput } from
 import { notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, changesOfValues, type ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { toNotification } from './notifications.mapper.ts';
 import type { NotificationsRepository, TAudience } from './notifications.repository.ts';
@@ -63,17 +63,22 @@ export class NotificationsService {
           companyId,
         };
         let id = input.notificationId;
+        let before: Record<string, unknown> | undefined;
         if (id === undefined) id = await this.#d.repo.insert({ ...values, createdByUserId: auth.userId });
         else {
           const stored = await this.#d.repo.load(id);
           if (!stored || !this.#mayChange(auth, stored)) throw notificationNotFound();
+          before = stored;
           await this.#d.repo.update(id, values);
         }
         await this.#d.activity.record({
           kind: input.notificationId === undefined ? 'notification.create' : 'notification.update',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: companyId,
           recordType: 'notification',
           recordId: id,
+          changes: changesOfValues(before, values),
         });
         saved.push(id);
       }
@@ -92,8 +97,11 @@ export class NotificationsService {
         await this.#d.activity.record({
           kind: 'notification.delete',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: row.companyId,
           recordType: 'notification',
           recordId: id,
+          changes: changesOf(row, undefined),
         });
       }
     });

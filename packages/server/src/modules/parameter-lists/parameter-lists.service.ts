@@ -7,7 +7,7 @@ import {
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, changesOfValues, type ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { toParameterList } from './parameter-lists.mapper.ts';
 import type { ParameterListsRepository } from './parameter-lists.repository.ts';
@@ -74,10 +74,12 @@ export class ParameterListsService {
           names.add(key);
         }
         let id = input.parameterListId;
+        let before: Record<string, unknown> | undefined;
         if (id !== undefined) {
           await this.get(auth, id);
           const row = await this.#d.repo.lock(id);
           if (!row) throw listNotFound();
+          before = row;
           await this.#d.companies.assertMayOwn(auth, row.companyId);
         }
         const companyId =
@@ -117,8 +119,12 @@ export class ParameterListsService {
         await this.#d.activity.record({
           kind: input.parameterListId === undefined ? 'parameterList.create' : 'parameterList.update',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: companyId,
           recordType: 'parameterList',
           recordId: id,
+          changes: changesOfValues(before, values),
+          detail: { parameters: input.parameters.length },
         });
         saved.push(id);
       }
@@ -150,8 +156,11 @@ export class ParameterListsService {
         await this.#d.activity.record({
           kind: 'parameterList.delete',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: list.companyId,
           recordType: 'parameterList',
           recordId: listId,
+          changes: changesOf(list, undefined, ['parameters']),
         });
         answered.push(list);
         touched.delete(listId);

@@ -42,9 +42,15 @@ import {
   yesNoOf,
 } from '../../lib/sheet-file.ts';
 import { assertReadableXlsx } from '../../lib/xlsx-guard.ts';
+import type { TTransaction } from '../../lib/transaction.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { PlacementRulesService, TCodeField, TRuleChecks } from './placement-rules.service.ts';
 
-export type TPlacementRulesTransferDeps = { rules: PlacementRulesService };
+export type TPlacementRulesTransferDeps = {
+  rules: PlacementRulesService;
+  activity: ActivityService;
+  transaction: TTransaction;
+};
 
 type TColumn = TPlacementRuleSheetColumn;
 /** The input fields a sheet carries (all its columns but the read-only ones). */
@@ -143,8 +149,20 @@ export class PlacementRulesTransferService {
     const faulty = rows.filter((row) => row.faults.length > 0);
     if (faulty.length) throw rowsError(faulty);
     const importCounts = { rows: rows.length, created, updated, unchanged: rows.length - created - updated };
-    if (dryRun || toSave.length === 0) return { placementRuleInfos: [], importCounts };
-    return { placementRuleInfos: await this.#d.rules.save(auth, toSave), importCounts };
+    if (dryRun) return { placementRuleInfos: [], importCounts };
+    // The import's own row commits with the rules it saved (each of which the save logs too).
+    return this.#d.transaction(async () => {
+      const placementRuleInfos = toSave.length ? await this.#d.rules.save(auth, toSave) : [];
+      await this.#d.activity.record({
+        kind: 'placementRule.import',
+        userId: auth.userId,
+        companyId: auth.companyId,
+        ownerCompanyId: auth.companyId,
+        recordType: 'placementRule',
+        detail: { fileName: name, ...importCounts },
+      });
+      return { placementRuleInfos, importCounts };
+    });
   }
 
   /** The file's item rows with the inputs their cells make; header faults are 422 at once. */
@@ -265,6 +283,14 @@ export class PlacementRulesTransferService {
       ...(query.companyId ? { companyIds: [query.companyId] } : {}),
       ...(query.scenarioId ? { scenarioIds: [query.scenarioId] } : {}),
     };
+    await this.#d.activity.record({
+      kind: 'placementRule.export',
+      userId: auth.userId,
+      companyId: auth.companyId,
+      ownerCompanyId: query.companyId ?? auth.companyId,
+      recordType: 'placementRule',
+      detail: { format, ...filter },
+    });
     const pages = this.#pages(auth, filter);
     const cellsOf = (rule: TPlacementRule) =>
       PLACEMENT_RULE_SHEET_COLUMNS.map((column) =>

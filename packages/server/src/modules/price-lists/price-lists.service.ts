@@ -23,7 +23,7 @@ import { readPriceSheet, sheetLanguage, type TSheetCodes, writePriceSheet } from
 import { assertReadableXlsx } from '../../lib/xlsx-guard.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, type ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { ListsService } from '../lists/lists.service.ts';
 import { toPriceItem, toPriceList } from './price-lists.mapper.ts';
@@ -151,8 +151,24 @@ export class PriceListsService {
         await this.#d.activity.record({
           kind: existing ? 'priceList.update' : 'priceList.create',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: companyId,
           recordType: 'priceList',
           recordId: id,
+          changes: changesOf(existing, await this.#d.repo.lock(id)),
+          ...(input.priceItemInfos || input.priceItemChanges
+            ? {
+                detail: {
+                  ...(input.priceItemInfos ? { items: input.priceItemInfos.length } : {}),
+                  ...(input.priceItemChanges
+                    ? {
+                        itemsChanged: input.priceItemChanges.upsert.length,
+                        itemsRemoved: input.priceItemChanges.removeIds.length,
+                      }
+                    : {}),
+                },
+              }
+            : {}),
         });
         saved.push(id);
       }
@@ -188,12 +204,16 @@ export class PriceListsService {
       for (const id of new Set(ids)) {
         const list = await this.head(auth, id);
         await this.#d.companies.assertMayOwn(auth, list.companyId);
+        const row = await this.#d.repo.lock(id);
         await this.#d.repo.delete(id);
         await this.#d.activity.record({
           kind: 'priceList.delete',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: list.companyId,
           recordType: 'priceList',
           recordId: id,
+          changes: changesOf(row, undefined),
         });
         answered.push(list);
       }
@@ -230,8 +250,11 @@ export class PriceListsService {
       await this.#d.activity.record({
         kind: 'priceList.copy',
         userId: auth.userId,
+        companyId: auth.companyId,
+        ownerCompanyId: companyId,
         recordType: 'priceList',
         recordId: newId,
+        changes: changesOf(undefined, await this.#d.repo.lock(newId)),
         detail: { from: id },
       });
       return newId;
@@ -247,7 +270,17 @@ export class PriceListsService {
     language: string | undefined,
     output: Writable,
   ): Promise<void> {
-    const code = await this.codeOf(auth, id, kind);
+    const list = this.#ofKind(await this.head(auth, id), kind);
+    const code = list.priceListCode;
+    await this.#d.activity.record({
+      kind: 'priceList.export',
+      userId: auth.userId,
+      companyId: auth.companyId,
+      ownerCompanyId: list.companyId,
+      recordType: 'priceList',
+      recordId: id,
+      detail: { kind },
+    });
     await writePriceSheet(output, this.#itemPages(id), {
       language: sheetLanguage(language),
       sheetName: code,
@@ -329,6 +362,8 @@ export class PriceListsService {
         await this.#d.activity.record({
           kind: 'priceList.import',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: list.companyId,
           recordType: 'priceList',
           recordId: id,
           detail: { rows },

@@ -10,7 +10,7 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, type ActivityService } from '../activity/activity.service.ts';
 import type { RolesRepository } from './roles.repository.ts';
 
 export type TRolesDeps = { repo: RolesRepository; activity: ActivityService; transaction: TTransaction };
@@ -74,15 +74,20 @@ export class RolesService {
         const granted = new Set(grantedPermissions(data.rolePermissionInfos));
         if (!ALL_PERMISSIONS.every((p) => granted.has(p))) throw conflict('adminRoleKeepsAll');
       }
+      const before = existing ? (await this.#d.repo.load([existing]))[0] : undefined;
       const saved = await this.#d.repo.save(
         { id: existing?.id, name: data.roleName },
         data.rolePermissionInfos,
       );
+      const stored = await this.#d.repo.byId(saved);
+      const after = stored ? (await this.#d.repo.load([stored]))[0] : undefined;
       await this.#d.activity.record({
         kind: existing ? 'role.update' : 'role.create',
         userId: auth.userId,
+        companyId: auth.companyId,
         recordType: 'role',
         recordId: saved,
+        changes: changesOf(before, after),
       });
       return saved;
     });
@@ -101,8 +106,10 @@ export class RolesService {
       await this.#d.activity.record({
         kind: 'role.delete',
         userId: auth.userId,
+        companyId: auth.companyId,
         recordType: 'role',
         recordId: roleId,
+        changes: changesOf(records[0], undefined),
       });
       return records;
     });

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import { iso } from '../../lib/dates.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, changesOfValues, type ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { TermsRepository, TTermsRow } from './terms.repository.ts';
@@ -56,12 +56,16 @@ export class TermsService {
     if (!terms?.active) throw notFound('notFound', { name: 'terms' });
     const current = await this.currentFor(auth.companyId);
     if (current?.termsId !== termsId) throw badRequest('termsNotCurrent', {}, 'termsId');
-    await this.#d.repo.recordAcceptance(auth.userId, termsId);
-    await this.#d.activity.record({
-      kind: 'terms.accepted',
-      userId: auth.userId,
-      recordType: 'terms',
-      recordId: termsId,
+    await this.#d.transaction(async () => {
+      await this.#d.repo.recordAcceptance(auth.userId, termsId);
+      await this.#d.activity.record({
+        kind: 'terms.accepted',
+        userId: auth.userId,
+        companyId: auth.companyId,
+        ownerCompanyId: terms.companyId,
+        recordType: 'terms',
+        recordId: termsId,
+      });
     });
     return this.#d.users.me(auth);
   }
@@ -94,13 +98,17 @@ export class TermsService {
           active: input.active,
         };
         let id = input.termsId;
+        const before = id === undefined ? undefined : await this.#d.repo.byId(id);
         if (id === undefined) id = await this.#d.repo.insert(values);
         else await this.#d.repo.update(id, values);
         await this.#d.activity.record({
           kind: input.termsId === undefined ? 'terms.create' : 'terms.update',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: companyId,
           recordType: 'terms',
           recordId: id,
+          changes: changesOfValues(before, values),
         });
         saved.push(id);
       }
@@ -115,12 +123,16 @@ export class TermsService {
       for (const id of new Set(ids)) {
         const found = await this.get(auth, id);
         await this.#d.companies.assertMayOwn(auth, found.companyId);
+        const row = await this.#d.repo.byId(id);
         await this.#d.repo.delete(id);
         await this.#d.activity.record({
           kind: 'terms.delete',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: found.companyId,
           recordType: 'terms',
           recordId: id,
+          changes: changesOf(row, undefined),
         });
         answered.push(found);
       }

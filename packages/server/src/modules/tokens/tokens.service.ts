@@ -11,7 +11,7 @@ import type { TClient } from '../../lib/client.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, type ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import { LiveSessions } from '../sessions/live-sessions.service.ts';
 import type { TokensRepository } from './tokens.repository.ts';
@@ -67,7 +67,7 @@ export class TokensService {
       const secrets = new Map<number, string>();
       for (const input of inputs) {
         const secret = `${API_TOKEN_PREFIX}${randomToken(32)}`;
-        const id = await this.#d.repo.insert({
+        const values = {
           name: input.apiTokenName,
           tokenHash: sha256Hex(secret),
           hint: secret.slice(0, API_TOKEN_PREFIX.length + 4),
@@ -75,13 +75,17 @@ export class TokensService {
           companyId: auth.companyId,
           createdByUserId: auth.userId,
           validUntil: new Date(input.validUntil),
-        });
+        };
+        const id = await this.#d.repo.insert(values);
         await this.#d.activity.record({
           kind: 'apiToken.create',
           userId: auth.userId,
           companyId: auth.companyId,
+          ownerCompanyId: auth.companyId,
           recordType: 'apiToken',
           recordId: id,
+          // changesOf leaves the hash out; the secret itself is never in what it is given.
+          changes: changesOf(undefined, values),
           detail: { name: input.apiTokenName, scopes: input.scopes, validUntil: input.validUntil },
           ip: client.ip,
         });
@@ -100,6 +104,7 @@ export class TokensService {
     return this.#d.transaction(async () => {
       const found = (await this.#d.repo.find({ ids: unique, pageSize: unique.length }, scope)).records();
       if (found.length !== unique.length) throw tokenNotFound();
+      const byId = new Map(found.map((record) => [record.apiTokenId, record]));
       for (const id of unique) {
         const tokenHash = await this.#d.repo.delete(id);
         if (tokenHash === undefined) throw tokenNotFound();
@@ -109,8 +114,10 @@ export class TokensService {
           kind: 'apiToken.delete',
           userId: auth.userId,
           companyId: auth.companyId,
+          ownerCompanyId: byId.get(id)?.companyId ?? null,
           recordType: 'apiToken',
           recordId: id,
+          changes: changesOf(byId.get(id), undefined),
           ip: client.ip,
         });
       }

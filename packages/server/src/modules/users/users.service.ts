@@ -13,7 +13,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { JsonPage } from '../../lib/json-page.ts';
 import type { TTransaction } from '../../lib/transaction.ts';
 import type { TAuth } from '../../lib/caller.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import { changesOf, type ActivityService } from '../activity/activity.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { LicencesService } from '../licences/licences.service.ts';
@@ -35,6 +35,9 @@ export type TUsersDeps = {
   transaction: TTransaction;
   publicUrl: () => string;
 };
+
+/** A user's fields the log leaves out besides secrets: sign-in bookkeeping, not a change anyone made. */
+const USER_UNLOGGED = ['lastLogin', 'mfaLastStep'];
 
 const userNotFound = () => notFound('notFound', { name: 'user' });
 const sameIds = (a: number[], b: number[]) => {
@@ -201,11 +204,16 @@ export class UsersService {
             ),
           );
         }
+        const id = written.at(-1)!;
+        const after = await this.#d.repo.byId(id);
         await this.#d.activity.record({
           kind: existing ? 'user.update' : 'user.create',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: after?.companyId ?? null,
           recordType: 'user',
-          recordId: written.at(-1),
+          recordId: id,
+          changes: changesOf(existing, after, USER_UNLOGGED),
         });
       }
       return { ids: written, plans: planned };
@@ -243,8 +251,11 @@ export class UsersService {
         await this.#d.activity.record({
           kind: item.active ? 'user.approved' : 'user.deactivated',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: row.companyId,
           recordType: 'user',
           recordId: item.id,
+          changes: { active: { old: row.active, new: item.active } },
         });
       }
       return found;
@@ -284,12 +295,15 @@ export class UsersService {
       // Their sign-ins go with them; ending them first also drops them from the live-session cache.
       for (const id of ids) await this.#d.sessions.revokeUser(id);
       await this.#d.repo.delete(ids);
-      for (const id of ids)
+      for (const row of rows)
         await this.#d.activity.record({
           kind: 'user.delete',
           userId: auth.userId,
+          companyId: auth.companyId,
+          ownerCompanyId: row.companyId,
           recordType: 'user',
-          recordId: id,
+          recordId: row.id,
+          changes: changesOf(row, undefined, USER_UNLOGGED),
         });
       return removed;
     });

@@ -23,6 +23,7 @@ describe('visibleMenuEntries', () => {
       'users',
       'roles',
       'statistics',
+      'activity',
     ]);
   });
 
@@ -68,6 +69,8 @@ describe('visibleMenuEntries', () => {
       'tokens',
       'users',
       'roles',
+      'statistics',
+      'activity',
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   ContactsOutlined,
   DollarOutlined,
   FileTextOutlined,
+  HistoryOutlined,
   HomeOutlined,
   KeyOutlined,
   NodeIndexOutlined,
@@ -185,7 +186,15 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     label: 'menu.statistics',
     icon: <BarChartOutlined />,
     permission: 'partnermanagement.read',
-    available: false,
+    available: true,
+  },
+  {
+    key: 'activity',
+    path: '/activity',
+    label: 'menu.activity',
+    icon: <HistoryOutlined />,
+    permission: 'partnermanagement.read',
+    available: true,
   },
 ];
 

@@ -1,13 +1,34 @@
 import { sessionStore } from '../auth/session-store.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { renewSession } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, readErrorDetails } from './api-error.ts';
+import { readXsrfToken, XSRF_HEADER } from './csrf.ts';
 
-function fetchWithToken(url: string): Promise<Response> {
+/** GETs `url`, or POSTs `body` as JSON to it (with the XSRF header), with the bearer token. */
+function fetchWithToken(url: string, body?: unknown): Promise<Response> {
   const token = sessionStore.getSnapshot().authData?.authToken;
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(url, { headers });
+  if (body === undefined) return fetch(url, { headers });
+  headers['Content-Type'] = 'application/json';
+  const xsrf = readXsrfToken();
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  return fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+}
+
+/** The error of a refused download: the envelope's messages and details when it sent one. */
+async function errorOf(response: Response): Promise<ApiError> {
+  let messages: string[] = [];
+  let details: unknown;
+  try {
+    const json = (await response.json()) as { errorMessages?: unknown; errorDetails?: unknown };
+    if (Array.isArray(json.errorMessages))
+      messages = json.errorMessages.filter((m): m is string => typeof m === 'string');
+    details = json.errorDetails;
+  } catch {
+    // Not JSON: the status alone says what failed.
+  }
+  return new ApiError(response.status, messages, i18n.t('errors.requestFailed'), readErrorDetails(details));
 }
 
 /** The file name of a Content-Disposition answer (`filename*=UTF-8''…` first), else `fallback`. */
@@ -26,19 +47,19 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * GETs `url` (relative to the app, e.g. `api/…`) with the bearer token, renewing the sign-in once
- * on 401, and saves the answer through a link click (a plain link cannot carry the token), named as
- * its Content-Disposition says or `fallbackName`. Returns the file name.
+ * GETs `url` (relative to the app, e.g. `api/…`), or POSTs `body` to it, with the bearer token,
+ * renewing the sign-in once on 401, and saves the answer through a link click (a plain link cannot
+ * carry the token), named as its Content-Disposition says or `fallbackName`. Returns the file name.
  */
-export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+export async function downloadFile(url: string, fallbackName: string, body?: unknown): Promise<string> {
   let response: Response;
   try {
-    response = await fetchWithToken(url);
-    if (response.status === 401 && (await renewSession())) response = await fetchWithToken(url);
+    response = await fetchWithToken(url, body);
+    if (response.status === 401 && (await renewSession())) response = await fetchWithToken(url, body);
   } catch {
     throw new ApiError(0, [], i18n.t('errors.unreachable'));
   }
-  if (!response.ok) throw new ApiError(response.status, [], i18n.t('errors.requestFailed'));
+  if (!response.ok) throw await errorOf(response);
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
   const href = URL.createObjectURL(blob);

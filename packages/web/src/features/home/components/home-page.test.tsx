@@ -1,5 +1,5 @@
 import type { TApprovalRequest, TCategory, TLicenseListItem, TRevitFamily, TUser } from '@portal/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -8,6 +8,20 @@ import { renderRoutes } from '../../../shared/test/render-with-providers.tsx';
 import { screenTestHooks } from '../../../shared/test/screen-test-hooks.ts';
 import { signInAs } from '../../../shared/test/test-session.ts';
 import { HomePage } from './home-page.tsx';
+
+// The dashboard's chart library draws on a canvas jsdom does not have.
+vi.mock('../../../shared/statistics/load-uplot.ts', () => ({
+  loadUplot: () =>
+    Promise.resolve(
+      class {
+        static tzDate(date: Date): Date {
+          return date;
+        }
+        setSize(): void {}
+        destroy(): void {}
+      },
+    ),
+}));
 
 const READER = ['contentmanagement.read'];
 const PARTNER = [
@@ -134,6 +148,23 @@ const licence: TLicenseListItem = {
 
 type TAnswers = Record<string, () => Response | Promise<Response>>;
 
+const statisticsTotals = {
+  signIns: 1234,
+  activeUsers: 40,
+  registrations: 3,
+  downloads: 560,
+  pendingApprovals: 2,
+  licencesExpiringSoon: 1,
+};
+const statistics = {
+  days: [{ date: '2026-11-01', signIns: 1234, activeUsers: 40, registrations: 3, downloads: 560 }],
+  totals: statisticsTotals,
+  previousTotals: { ...statisticsTotals, signIns: 1000 },
+  topFamilies: [{ revitFamilyId: 1, revitFamilyName: 'Family 1', downloads: 560 }],
+  topCategories: [],
+  downloadsByCompany: [],
+};
+
 /** What the portal answers by route, as a full server would with some data. */
 const FULL: TAnswers = {
   'api/family/find': () =>
@@ -150,6 +181,7 @@ const FULL: TAnswers = {
     }),
   'api/user/find': () => apiAnswer(200, { userInfos: [waitingUser], totalCount: 3 }),
   'api/license/find': () => apiAnswer(200, { licenseInfos: [licence], totalCount: 1 }),
+  'api/statistics/get': () => apiAnswer(200, { statisticsInfo: statistics }),
 };
 
 /** Every route answering an empty page. */
@@ -317,6 +349,32 @@ describe('HomePage', { timeout: 30_000 }, () => {
     ]);
     expect(screen.queryByTestId('home-search')).toBeNull();
     expect(screen.queryByTestId('home-open-requests')).toBeNull();
+  });
+
+  it('puts the statistics dashboard at the top of the page for those who may read it, and only for them', async () => {
+    signInAs(ADMIN);
+    renderHome();
+    const dashboard = await section('home-statistics');
+    expect(within(dashboard).getByRole('heading', { level: 2, name: 'Statistics' })).toBeTruthy();
+    const signIns = await within(dashboard).findByTestId('statistics-figure-signIns');
+    expect(within(signIns).getByTestId('statistics-figure-value').textContent).toBe('1,234');
+    expect(within(signIns).getByTestId('statistics-change').textContent).toBe('+23%Period before: 1,000');
+    expect(
+      within(dashboard).getByRole('heading', { level: 3, name: 'Most downloaded families' }),
+    ).toBeTruthy();
+    expect(within(dashboard).getByTestId('home-statistics-link').getAttribute('href')).toBe('/statistics');
+    // The dashboard comes before the cards that were there already.
+    const cards = await section('home-sections');
+    expect(dashboard.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(bodiesOf('api/statistics/get')).toHaveLength(1);
+    cleanup();
+    calls = [];
+
+    signInAs(PARTNER);
+    renderHome();
+    await section('home-open-requests');
+    expect(screen.queryByTestId('home-statistics')).toBeNull();
+    expect(bodiesOf('api/statistics/get')).toEqual([]);
   });
 
   it('says in words when a card has nothing to show', async () => {

@@ -15,6 +15,7 @@ import { HomeExpiringLicences } from './home-expiring-licences.tsx';
 import { HomeRecentFamilies, HomeRecentUploads } from './home-recent-families.tsx';
 import { HomeOpenRequests, HomePendingApprovals } from './home-requests.tsx';
 import { HomeSearch } from './home-search.tsx';
+import { HomeStatistics } from './home-statistics.tsx';
 import { homeSectionsFor, type THomeSection } from './home-sections.ts';
 import { HomeWaitingUsers } from './home-waiting-users.tsx';
 
@@ -35,8 +36,9 @@ const SECTION_VIEWS: Record<THomeSection, { Component: ComponentType; wide: bool
 
 /**
  * The home page of whoever signs in: search, categories and new families for readers; their
- * company's families and open requests for partners; what waits for a decision for admins (a grid
- * the statistics' charts join later); then the quick links they may open and their account.
+ * company's families and open requests for partners; for admins and partners the statistics
+ * dashboard first, then (admins) what waits for a decision; then the quick links they may open and
+ * their account.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -96,6 +98,7 @@ export function HomePage() {
           </Button>
         ) : null}
       </Flex>
+      {may('partnermanagement.read') ? <HomeStatistics /> : null}
       {sections.length > 0 ? (
         <div
           data-testid="home-sections"

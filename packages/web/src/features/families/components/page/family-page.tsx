@@ -39,6 +39,7 @@ import { formatCost, formatFileSize, parseFamilyId } from './family-format.ts';
 import { FamilyTypesTable } from './family-types-table.tsx';
 import { FamilyVersions } from './family-versions.tsx';
 import { pictureUrl } from '../../../../shared/api/picture-url.ts';
+import { RecordHistory } from '../../../../shared/activity/record-history.tsx';
 
 function FamilyPicture({ family }: { family: TRevitFamily }) {
   const { t } = useTranslation();
@@ -269,6 +270,15 @@ function FamilyDetails({ family }: { family: TRevitFamily }) {
         <Col span={24}>
           <FamilyVersions family={family} mayUpdate={mayUpdate} isAdmin={isAdmin} />
         </Col>
+        {can(session, 'partnermanagement.read') ? (
+          <Col span={24}>
+            <RecordHistory
+              recordType="family"
+              recordId={String(family.revitFamilyId)}
+              recordName={family.revitFamilyName}
+            />
+          </Col>
+        ) : null}
       </Row>
     </>
   );

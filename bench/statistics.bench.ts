@@ -1,0 +1,237 @@
+/**
+ * The dashboard's statistics (issue 24) on the PostgreSQL server: POST /api/statistics/get for
+ * the last 90 days (and so the 90 before, for the previous totals) over a year of 1,000,000
+ * activity rows, for the whole portal and for one company, one request at a time (the target is a
+ * request's time: under 100 ms), beside the same SQL (captured from the server log) replayed by
+ * pgbench at the same concurrency in the same run; and the EXPLAIN (ANALYZE, BUFFERS) of the
+ * days statement. `npm run bench:statistics [-- --seconds n --rounds n]` (`--seconds 3
+ * --rounds 1` for a quick check, whose figures go to a `-short` file only).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../packages/server/src/db/client.ts';
+import { startBenchRun } from './lib/bench-run.ts';
+import type { TChildServer } from './lib/child-server.ts';
+import { load, type TRequest } from './lib/load.ts';
+import type { TReplayReference } from './lib/pgbench.ts';
+import { captureCallStatements, signInAsAdmin, startBenchPortal, stopChild } from './lib/portal.ts';
+import { besideItsSql, roundsOf, type TAlternated } from './lib/rounds.ts';
+import { seedFamilies } from './lib/seed-families.ts';
+import { explainStatement, serverLogFile, type TCapture } from './lib/sql-capture.ts';
+import { sourceVersion } from './lib/source-version.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: flags } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const ROUNDS = roundsOf(flags.rounds);
+const SECONDS = Number(flags.seconds);
+if (!(SECONDS >= 1))
+  throw new Error(`--seconds must be a number of seconds, 1 or more; got "${flags.seconds}"`);
+/** Fewer seconds or rounds than a full run: a check that the bench works, not figures to publish. */
+const SHORT = SECONDS < 10 || ROUNDS < 3;
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const ROWS = 1_000_000;
+const PEOPLE = 5_000;
+const FAMILIES = 5_000;
+const RANGE_DAYS = 90;
+/** One request at a time: the target is what one dashboard waits. */
+const CONNECTIONS = 1;
+const TARGET = { p50Ms: 100 };
+const date = new Date().toISOString().slice(0, 10);
+const number = (value: number) => Math.round(value).toLocaleString('en');
+
+type TCall = { key: string; name: string; body: Record<string, unknown> };
+
+const run = startBenchRun({ serverUrl: SERVER_URL, maxMinutes: 20, label: 'statistics' });
+const { started, loadAverageAtStart, databaseName, databaseUrl, admin, cleanUp, say } = run;
+
+/**
+ * A year of activity up to now, ROWS rows spread evenly: 30 % sign-ins, 2 % self-care sign-ins,
+ * 1 % registrations, 40 % downloads of a seeded family (its company as the owner), 7 % failed
+ * sign-ins and 20 % family updates, by PEOPLE people of the seeded companies.
+ */
+async function seedActivity(client: pg.Client): Promise<void> {
+  await client.query(
+    `insert into activity (at, kind, user_id, company_id, owner_company_id, record_type, record_id)
+     select now() - interval '365 days' + (s.i::float8 / $1) * interval '365 days', k.kind,
+       s.person, c.ids[1 + s.person % array_length(c.ids, 1)],
+       case when k.kind = 'family.download' then fam.companies[1 + s.pick % fam.n] end,
+       case when k.kind = 'family.download' then 'family' end,
+       case when k.kind = 'family.download' then fam.ids[1 + s.pick % fam.n]::text end
+     from (select i, 1 + (hashint4(i) & 2147483647) % $2 as person,
+             (hashint4(i + 7) & 2147483647) % 10000 / 10000.0 as r,
+             (hashint4(i + 13) & 2147483647) as pick
+           from generate_series(1, $1) i) s
+     cross join (select array_agg(id order by id) as ids from companies) c
+     cross join (select array_agg(id order by id) as ids, array_agg(company_id order by id) as companies,
+       count(*)::int as n from revit_families) fam
+     cross join lateral (select case when s.r < 0.30 then 'login' when s.r < 0.32 then 'login.selfcare'
+       when s.r < 0.33 then 'user.registered' when s.r < 0.73 then 'family.download'
+       when s.r < 0.80 then 'login.failed' else 'family.update' end as kind) k`,
+    [ROWS, PEOPLE],
+  );
+  await client.query('vacuum analyze activity');
+}
+
+function requestOf(call: TCall, portal: TChildServer, token: string): TRequest {
+  return {
+    method: 'POST',
+    url: `${portal.url}/api/statistics/get`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(call.body),
+  };
+}
+
+/** Sends the call once and fails unless it answers 200. */
+async function check(request: TRequest): Promise<void> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    signal: AbortSignal.timeout(60_000),
+    ...(request.headers ? { headers: request.headers } : {}),
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  });
+  if (response.status !== 200)
+    throw new Error(`POST ${request.url} answered ${response.status}: ${await response.text()}`);
+}
+
+async function measure(calls: TCall[], logFile: string) {
+  const captures = await captureCallStatements(run, {
+    calls,
+    serverLog: logFile,
+    portalLog: path.join(run.work, 'capture-portal.log'),
+    requestOf,
+    check,
+  });
+  const explain = new pg.Client({ connectionString: databaseUrl });
+  await explain.connect();
+  const plans: Record<string, string> = {};
+  try {
+    for (const call of calls) {
+      const capture: TCapture = captures[call.key]!;
+      const days = capture.statements.findIndex((statement) => statement.includes('grouping sets'));
+      if (days < 0) continue;
+      const result = await explainStatement(explain, capture, days, 'ANALYZE, BUFFERS');
+      plans[call.key] = result.rows.map((row: Record<string, string>) => Object.values(row)[0]).join('\n');
+    }
+  } finally {
+    await explain.end();
+  }
+  const portal = await startBenchPortal(run);
+  const measured: Array<{ call: TCall; result: TAlternated<TReplayReference> }> = [];
+  try {
+    const token = await signInAsAdmin(portal);
+    for (const call of calls) {
+      const request = requestOf(call, portal, token);
+      await check(request);
+      const result = await besideItsSql(run, {
+        rounds: ROUNDS,
+        call,
+        capture: captures[call.key]!,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        loadApi: () => load(request, CONNECTIONS, SECONDS, () => portal.cpuMs()),
+      });
+      measured.push({ call, result });
+    }
+  } finally {
+    await stopChild(run, portal);
+  }
+  const met = measured.every(
+    ({ result }) => result.api.latencyMs.p50 < TARGET.p50Ms && result.api.non2xx === 0,
+  );
+  const report = {
+    date: new Date().toISOString(),
+    ...sourceVersion(),
+    short: SHORT,
+    node: process.version,
+    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
+    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    loadAverageAtStart,
+    seeded: { activityRows: ROWS, people: PEOPLE, families: FAMILIES },
+    connections: CONNECTIONS,
+    secondsPerMeasurement: SECONDS,
+    rounds: ROUNDS,
+    target: TARGET,
+    met,
+    calls: measured.map(({ call, result }) => ({
+      name: call.name,
+      body: call.body,
+      api: result.api,
+      reference: result.reference,
+      ratio: result.ratio,
+      p99Ms: result.p99Ms,
+      eachRound: result.rounds,
+      statements: captures[call.key]!.statements,
+      daysPlan: plans[call.key],
+    })),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  const name = `statistics-postgres-${date}${SHORT ? '-short' : ''}`;
+  const jsonFile = path.join(root, 'bench', 'results', `${name}.json`);
+  fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
+  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+  const table = [
+    '| call | API p50 / p99 | its SQL in pgbench p50 / p99 | ratio | portal CPU per request | target | verdict |',
+    '|---|---|---|---|---|---|---|',
+    ...measured.map(
+      ({ call, result }) =>
+        `| POST /api/statistics/get, ${call.name} | ${result.api.latencyMs.p50} / ${result.p99Ms} ms | ${result.reference.pgbench.latencyMs.p50} / ${result.reference.p99Ms} ms | ${result.ratio.toFixed(2)} | ${result.api.serverCpuMsPerRequest?.toFixed(2) ?? ''} ms | p50 < ${TARGET.p50Ms} ms | ${result.api.latencyMs.p50 < TARGET.p50Ms ? 'met' : '**missed**'} |`,
+    ),
+  ].join('\n');
+  const conditions = `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${number(ROWS)} activity rows over a year, ${RANGE_DAYS}-day range, ${CONNECTIONS} connection, ${SECONDS} s each, ${ROUNDS === 1 ? 'one round' : `median of ${ROUNDS} alternating rounds`}, load average ${loadAverageAtStart[0]} at the start${SHORT ? ' (a short run: not figures to publish)' : ''}`;
+  const block = `${conditions}.\n\n${table}`;
+  fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
+  console.log(`\n${block}\n`);
+  say(`written to ${path.relative(root, jsonFile)}`);
+}
+
+if (loadAverageAtStart[0]! > os.cpus().length)
+  console.warn(
+    `The machine is busy (load average ${loadAverageAtStart[0]} on ${os.cpus().length} cores): every figure will be slow and noisy.`,
+  );
+try {
+  await admin.connect();
+  // Before any work: the capture needs the server's log.
+  const logFile = await serverLogFile(admin);
+  await admin.query(`create database ${databaseName}`);
+  say(`database ${databaseName}: migrating and seeding ${number(ROWS)} activity rows`);
+  const migrating = await openDatabase({ databaseUrl });
+  await migrating.close();
+  // The portal's first start makes the built-in roles and the administrator.
+  await stopChild(run, await startBenchPortal(run));
+  const seeding = new pg.Client({ connectionString: databaseUrl });
+  await seeding.connect();
+  let companyId: number;
+  try {
+    await seedFamilies(seeding, FAMILIES);
+    await seedActivity(seeding);
+    const { rows } = await seeding.query<{ company_id: number }>(
+      `select company_id from revit_families where company_id is not null
+       group by company_id order by count(*) desc, company_id limit 1`,
+    );
+    companyId = rows[0]!.company_id;
+  } finally {
+    await seeding.end();
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const first = new Date(Date.now() - (RANGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const range = { isoStartDate: first, isoEndDate: today, timeZone: 'Europe/Berlin' };
+  const calls: TCall[] = [
+    { key: 'all', name: 'the whole portal', body: range },
+    { key: 'company', name: 'one company', body: { ...range, companyId } },
+  ];
+  say('seeded; capturing the SQL');
+  await measure(calls, logFile);
+} finally {
+  await cleanUp();
+  say('done; bench database dropped');
+}
