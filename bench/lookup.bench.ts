@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
@@ -29,27 +28,19 @@ import {
   startBenchPortal,
   stopChild as stopBenchChild,
 } from './lib/portal.ts';
-import { alternateRounds, PGBENCH_THREADS, roundsOf, type TAlternated } from './lib/rounds.ts';
+import { alternateRounds, benchCommandLine, PGBENCH_THREADS, type TAlternated } from './lib/rounds.ts';
 import { seedLookup, type TSeededLookup, type TSeededRule } from './lib/seed-lookup.ts';
 import { serverLogFile, type TCapture } from './lib/sql-capture.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: flags } = parseArgs({
-  options: {
-    profile: { type: 'boolean', default: false },
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
-  },
-});
-const ROUNDS = roundsOf(flags.rounds);
-const SECONDS = Number(flags.seconds);
-if (!(SECONDS >= 1))
-  throw new Error(`--seconds must be a number of seconds, 1 or more; got "${flags.seconds}"`);
-/** Fewer seconds or rounds than a full run: a check that the bench works, not figures to publish. */
-const SHORT = SECONDS < 10 || ROUNDS < 3;
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const {
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  short: SHORT,
+  serverUrl: SERVER_URL,
+  flags,
+} = benchCommandLine(['profile']);
 const SCENARIOS = 5_000;
 const RULES = 10_000;
 const CONNECTIONS = 50;

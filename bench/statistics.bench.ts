@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { startBenchRun } from './lib/bench-run.ts';
@@ -19,26 +18,13 @@ import type { TChildServer } from './lib/child-server.ts';
 import { load, type TRequest } from './lib/load.ts';
 import type { TReplayReference } from './lib/pgbench.ts';
 import { captureCallStatements, signInAsAdmin, startBenchPortal, stopChild } from './lib/portal.ts';
-import { besideItsSql, roundsOf, type TAlternated } from './lib/rounds.ts';
+import { benchCommandLine, besideItsSql, type TAlternated } from './lib/rounds.ts';
 import { seedFamilies } from './lib/seed-families.ts';
 import { explainStatement, serverLogFile, type TCapture } from './lib/sql-capture.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: flags } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
-  },
-});
-const ROUNDS = roundsOf(flags.rounds);
-const SECONDS = Number(flags.seconds);
-if (!(SECONDS >= 1))
-  throw new Error(`--seconds must be a number of seconds, 1 or more; got "${flags.seconds}"`);
-/** Fewer seconds or rounds than a full run: a check that the bench works, not figures to publish. */
-const SHORT = SECONDS < 10 || ROUNDS < 3;
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const { seconds: SECONDS, rounds: ROUNDS, short: SHORT, serverUrl: SERVER_URL } = benchCommandLine();
 const ROWS = 1_000_000;
 const PEOPLE = 5_000;
 const FAMILIES = 5_000;

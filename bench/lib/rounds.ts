@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import type { TBenchRun } from './bench-run.ts';
 import type { TLoadResult } from './load.ts';
 import { replayCall, type TReplayReference } from './pgbench.ts';
@@ -108,4 +109,33 @@ export function roundsOf(text: string): number {
   if (!Number.isInteger(rounds) || rounds < 1)
     throw new Error(`--rounds must be a whole number, 1 or more; got "${text}"`);
   return rounds;
+}
+
+/**
+ * A bench's command line: `--seconds n` (10) and `--rounds n` (3), plus its own boolean options;
+ * SHORT when fewer than a full run's (figures that check the bench, not figures to publish); and
+ * the PostgreSQL server to bench on (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one).
+ */
+export function benchCommandLine<const B extends string>(booleans: readonly B[] = []) {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+      ...Object.fromEntries(booleans.map((name) => [name, { type: 'boolean', default: false }])),
+    },
+  });
+  const rounds = roundsOf(String(values.rounds));
+  const seconds = Number(values.seconds);
+  if (!(seconds >= 1))
+    throw new Error(`--seconds must be a number of seconds, 1 or more; got "${values.seconds}"`);
+  return {
+    seconds,
+    rounds,
+    short: seconds < 10 || rounds < 3,
+    serverUrl:
+      process.env.BENCH_DATABASE_URL ??
+      process.env.TEST_DATABASE_URL ??
+      'postgres://root@127.0.0.1:5432/test',
+    flags: values as Record<B, boolean>,
+  };
 }
