@@ -135,6 +135,8 @@ describe.each([
   });
 
   it('change password and two-step dialogs', async () => {
+    // The home page behind (the dashboard, its chart) settles first, so nothing moves under the click.
+    await page.waitForLoadState('networkidle');
     await page.locator('[data-testid=user-menu]').click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
