@@ -38,8 +38,12 @@ function inputFiles() {
   return files.sort();
 }
 
+/** Settings the build reads from the environment: a change rebuilds as a changed file does. */
+const BUILD_SETTINGS = ['MOCK_BACKEND'];
+
 function digestOfInputs() {
   const hash = createHash('sha256');
+  for (const name of BUILD_SETTINGS) hash.update(`${name}=${process.env[name] ?? ''}\0`);
   for (const file of inputFiles()) {
     hash.update(`${file}\0`);
     hash.update(fs.readFileSync(path.join(root, file)));

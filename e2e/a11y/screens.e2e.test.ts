@@ -39,6 +39,41 @@ describe.each([
     expect(await structure(page)).toEqual({ h1: 1, main: 1 });
   };
 
+  /** The statistics dashboard has its figures and its daily chart drawn (or says the days are quiet). */
+  const dashboardReady = async (scope: string) => {
+    await page.locator(`${scope} [data-testid=statistics-figures]`).waitFor();
+    await page
+      .locator(
+        [
+          `${scope} [data-testid=statistics-daily-plot] canvas`,
+          `${scope} [data-testid=statistics-daily-empty]`,
+          `${scope} [data-testid=statistics-empty]`,
+        ].join(', '),
+      )
+      .first()
+      .waitFor();
+    await page.locator(`${scope} [aria-busy=true]`).waitFor({ state: 'detached' });
+  };
+
+  /**
+   * The date picker popup of a screen's period filter, opened from its first field: checked with
+   * the page behind it, then closed.
+   */
+  const checkDatePopup = async (filter: string) => {
+    await page.locator(`${filter} .ant-picker input`).first().click();
+    const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await popup.waitFor();
+    // antd's own markup, left out of this one rule only: the picker header's month and year
+    // buttons (rc-picker) show "Oct" and "2026" but carry the locale's fixed aria-label "Choose a
+    // month" / "Choose a year". They are mouse shortcuts (tabindex -1; the keyboard types the date
+    // into the field), and no prop sets their label; every other finding still fails.
+    const pickerHeaderButton = (line: string) =>
+      line.startsWith('serious label-content-name-mismatch ') && /\.ant-picker-(month|year)-btn\b/.test(line);
+    expect((await seriousViolations(page)).filter((line) => !pickerHeaderButton(line))).toEqual([]);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
+  };
+
   it('sign-in', async () => {
     await open('#/auth/login', '[data-testid=login-form]');
     await check();
@@ -91,6 +126,8 @@ describe.each([
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('[data-testid=welcome]').waitFor();
+    // An admin's home page opens with the statistics dashboard.
+    await dashboardReady('[data-testid=home-statistics]');
     await check();
   });
 
@@ -151,5 +188,26 @@ describe.each([
     await page.getByRole('dialog', { name: 'Two-step sign-in' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+
+  it('statistics, with the period picker open', async () => {
+    await open('#/statistics', '[data-testid=statistics-dashboard]');
+    await dashboardReady('[data-testid=statistics-dashboard]');
+    await check();
+    // A range picker on a wide window, one picker per end on a phone.
+    await checkDatePopup('[data-testid=statistics-toolbar]');
+  });
+
+  it('activity, with the time range picker open', async () => {
+    await open('#/activity', '[data-testid=activity-table]');
+    // The admin's own sign-in is there to list.
+    await page
+      .locator(
+        '[data-testid=activity-table] tr.ant-table-row, [data-testid=activity-table] [data-testid=list-row]',
+      )
+      .first()
+      .waitFor();
+    await check();
+    await checkDatePopup('[data-testid=activity-range-filter]');
   });
 });

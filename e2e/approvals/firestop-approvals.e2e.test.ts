@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licensedCompany, peopleOf, postAs } from '../support/api.ts';
+import { partnerCompany, postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -37,11 +37,11 @@ describe('a scenario change through the approvals inbox', () => {
     env = await openPortal();
     url = env.portal.url;
     const asAdmin = await postAs(url, 'admin', ADMIN_PASSWORD);
-    const companyId = await licensedCompany(asAdmin, `Seal makers ${stamp}`, `SEAL-${stamp}`);
-    const person = await peopleOf(asAdmin, password);
-    await asAdmin('/user/save', {
-      userInfos: [person(partnerLogin, 'partnerrole', { company: { companyId } })],
-    });
+    const companyId = await partnerCompany(
+      asAdmin,
+      { name: `Seal makers ${stamp}`, licenseCode: `SEAL-${stamp}` },
+      { login: partnerLogin, password },
+    );
     const saved = (await asAdmin('/scenario/save', {
       scenarioInfos: [
         {

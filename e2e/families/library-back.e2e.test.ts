@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licensedCompany, peopleOf, postAs } from '../support/api.ts';
+import { partnerCompany, postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
@@ -89,11 +89,11 @@ describe('family library: tabs after an upload, Back, and the look at 1366 and 3
   beforeAll(async () => {
     env = await openPortal();
     const admin = await postAs(env.portal.url, 'admin', ADMIN_PASSWORD);
-    const companyId = await licensedCompany(admin, `Back builders ${stamp}`, `BACK-${stamp}`);
-    const person = await peopleOf(admin, password);
-    await admin('/user/save', {
-      userInfos: [person(partnerLogin, 'partnerrole', { company: { companyId } })],
-    });
+    await partnerCompany(
+      admin,
+      { name: `Back builders ${stamp}`, licenseCode: `BACK-${stamp}` },
+      { login: partnerLogin, password },
+    );
     const { categoryInfos } = (await admin('/category/save', {
       categoryInfos: [{ categoryName: doors }, { categoryName: windows }],
     })) as { categoryInfos: { categoryId: number; categoryName: string }[] };

@@ -72,3 +72,20 @@ export async function peopleOf(
     ...extra,
   });
 }
+
+/**
+ * A licensed company (see licensedCompany) and one partner of it who signs in with `password`:
+ * the company's id.
+ */
+export async function partnerCompany(
+  admin: TApiPost,
+  company: { name: string; licenseCode: string },
+  partner: { login: string; password: string },
+): Promise<number> {
+  const companyId = await licensedCompany(admin, company.name, company.licenseCode);
+  const person = await peopleOf(admin, partner.password);
+  await admin('/user/save', {
+    userInfos: [person(partner.login, 'partnerrole', { company: { companyId } })],
+  });
+  return companyId;
+}

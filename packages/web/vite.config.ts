@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   base: './',
+  // MOCK_BACKEND=1 npm run dev:web (or build:web) starts the in-browser mock backend (src/mock/).
+  envPrefix: ['VITE_', 'MOCK_BACKEND'],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -74,11 +74,8 @@ export async function buildApp(
   // before the database closes.
   app.addHook('onReady', async () => app.services.fileSweep.start(config.fileSweep.intervalMinutes));
   app.addHook('preClose', () => app.services.fileSweep.stop());
-  // Activity rows past their retention go at start and hourly, in batches (no timer where the file
-  // sweep has none: tests sweep when they mean to).
-  app.addHook('onReady', async () =>
-    app.services.activitySweep.start(config.fileSweep.intervalMinutes && 60),
-  );
+  // Activity rows past their retention go at start and hourly, in batches.
+  app.addHook('onReady', async () => app.services.activitySweep.start(config.activitySweepMinutes));
   app.addHook('preClose', () => app.services.activitySweep.stop());
   if (logStream) app.addHook('onClose', async () => logStream.flushSync());
 

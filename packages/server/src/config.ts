@@ -46,6 +46,13 @@ export type TConfig = {
   fileSweep: { graceHours: number; intervalMinutes: number; versionRetentionDays: number };
   /** Activity log rows older than this many days are removed, hourly (ACTIVITY_RETENTION_DAYS; 0: kept forever). */
   activityRetentionDays: number;
+  /** No variable: how often the activity sweep runs, in minutes (60; 0 in tests: only when called). */
+  activitySweepMinutes: number;
+  /**
+   * ACTIVITY_LOG: `on` records every event; `off` records only the sign-in kinds, `login.failed`
+   * and `login.locked` (the security trail), for an operator who must not keep a log.
+   */
+  activityLog: 'on' | 'off';
   /** Tests only, no variable: the time the file sweep and the files' records go by. */
   clock?: () => Date;
   /** How long a whole lookup answer is remembered (LOOKUP_ANSWER_TTL_MS; 0: never); any write forgets it. */
@@ -79,6 +86,125 @@ export function trustProxyOf(value: string | undefined): false | number | string
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** ACTIVITY_LOG: `on` (unset or empty) or `off`, in any case; anything else is refused at start. */
+export function activityLogOf(value: string | undefined): 'on' | 'off' {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'on') return 'on';
+  if (text === 'off') return 'off';
+  throw new Error(`ACTIVITY_LOG must be on or off, got "${value}"`);
+}
+
+/** One wrong environment variable: its name, the value given (hidden for a secret), what it must be. */
+export type TConfigProblem = { name: string; value: string; expected: string };
+
+const BOOLEAN_WORDS = ['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** Variables whose value is never printed: passwords, keys, and URLs that may carry a password. */
+const SECRETS = new Set(['PORTAL_ADMIN_PASSWORD', 'PASSWORD_PEPPER', 'JWT_SECRET']);
+
+function wholeNumberCheck(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const expected =
+    max === Number.MAX_SAFE_INTEGER
+      ? `a whole number, at least ${min}`
+      : `a whole number from ${min} to ${max}`;
+  return (value: string) => {
+    const n = Number(value.trim());
+    return /^\s*-?\d+\s*$/.test(value) && n >= min && n <= max ? undefined : expected;
+  };
+}
+
+function urlCheck(protocols: readonly string[], what: string) {
+  return (value: string) => {
+    try {
+      return protocols.includes(new URL(value).protocol) ? undefined : what;
+    } catch {
+      return what;
+    }
+  };
+}
+
+const IP_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+
+/** What each variable config.ts reads must hold; undefined answers "fine". Unset or empty is always fine. */
+const CHECKS: Record<string, (value: string) => string | undefined> = {
+  PORT: wholeNumberCheck(0, 65535),
+  HOST: (value) => (value.trim() && !/\s/.test(value) ? undefined : 'a host name or address without spaces'),
+  DATA_DIR: (value) => (value.includes('\0') ? 'a folder path' : undefined),
+  DATABASE_URL: urlCheck(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL'),
+  DATABASE_READ_CONNECTIONS: wholeNumberCheck(0, 64),
+  PUBLIC_URL: urlCheck(['http:', 'https:'], 'an http:// or https:// URL'),
+  WEB_DIST: (value) => (value.includes('\0') ? 'a folder path' : undefined),
+  PORTAL_ADMIN_PASSWORD: (value) => (value.length >= 8 ? undefined : 'at least 8 characters'),
+  PASSWORD_PEPPER: (value) => (value.length >= 16 ? undefined : 'at least 16 characters'),
+  JWT_SECRET: (value) => (value.length >= 32 ? undefined : 'at least 32 characters'),
+  ACCESS_TOKEN_TTL: wholeNumberCheck(1),
+  REFRESH_TOKEN_TTL: wholeNumberCheck(1),
+  SMTP_URL: urlCheck(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: (value) =>
+    /\S+@\S+/.test(value) ? undefined : 'an e-mail address, optionally "Name <address>"',
+  BOT_CHECK: (value) =>
+    BOOLEAN_WORDS.includes(value.toLowerCase()) ? undefined : `one of ${BOOLEAN_WORDS.join(', ')}`,
+  BOT_CHECK_DIFFICULTY: wholeNumberCheck(0, 32),
+  MFA_REQUIRED_FOR_ADMINS: (value) =>
+    BOOLEAN_WORDS.includes(value.toLowerCase()) ? undefined : `one of ${BOOLEAN_WORDS.join(', ')}`,
+  LOGIN_MAX_FAILURES: wholeNumberCheck(1),
+  LOGIN_LOCK_MINUTES: wholeNumberCheck(0),
+  LOGIN_FAILURE_DELAY_MS: wholeNumberCheck(0, 60_000),
+  RATE_LIMITS: (value) =>
+    BOOLEAN_WORDS.includes(value.toLowerCase()) ? undefined : `one of ${BOOLEAN_WORDS.join(', ')}`,
+  TRUST_PROXY: (value) => {
+    const trust = trustProxyOf(value);
+    return Array.isArray(trust) && !trust.every((part) => IP_OR_CIDR.test(part))
+      ? 'true, false, a number of proxy hops, or a comma list of proxy addresses or CIDRs'
+      : undefined;
+  },
+  REQUEST_TIMEOUT_MS: wholeNumberCheck(1),
+  CHECK_RESPONSES: (value) =>
+    BOOLEAN_WORDS.includes(value.toLowerCase()) ? undefined : `one of ${BOOLEAN_WORDS.join(', ')}`,
+  FILE_SWEEP_GRACE_HOURS: wholeNumberCheck(0),
+  FILE_SWEEP_INTERVAL_MINUTES: wholeNumberCheck(0),
+  VERSION_RETENTION_DAYS: wholeNumberCheck(0),
+  ACTIVITY_RETENTION_DAYS: wholeNumberCheck(0),
+  ACTIVITY_LOG: (value) => (['on', 'off'].includes(value.trim().toLowerCase()) ? undefined : 'on or off'),
+  LOOKUP_ANSWER_TTL_MS: wholeNumberCheck(0),
+  LOG_LEVEL: (value) => (LOG_LEVELS.includes(value) ? undefined : `one of ${LOG_LEVELS.join(', ')}`),
+};
+
+/** The variable names `configProblems` checks, in the order it reports them. */
+export const CONFIG_VARIABLES = Object.keys(CHECKS);
+
+/** A value as it may be printed: secrets hidden, a password inside a URL replaced. */
+export function printableValue(name: string, value: string): string {
+  if (SECRETS.has(name)) return `(hidden, ${value.length} characters)`;
+  try {
+    const url = new URL(value);
+    if (url.password) {
+      url.password = '***';
+      return url.toString();
+    }
+  } catch {
+    // Not a URL: printed as it is.
+  }
+  return value;
+}
+
+/** Every wrong variable of the environment, one each; empty when `loadConfig` may read it. */
+export function configProblems(env: NodeJS.ProcessEnv = process.env): TConfigProblem[] {
+  const problems: TConfigProblem[] = [];
+  for (const [name, check] of Object.entries(CHECKS)) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    const expected = check(value);
+    if (expected) problems.push({ name, value: printableValue(name, value), expected });
+  }
+  return problems;
+}
+
+/** One line per problem: `NAME="value" must be …`. */
+export function configProblemLines(problems: readonly TConfigProblem[]): string[] {
+  return problems.map(({ name, value, expected }) => `${name}="${value}" must be ${expected}`);
 }
 
 /** Reads the configuration from an environment (process.env by default). */
@@ -118,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       versionRetentionDays: int(env.VERSION_RETENTION_DAYS, 0),
     },
     activityRetentionDays: int(env.ACTIVITY_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS),
+    activitySweepMinutes: 60,
+    activityLog: activityLogOf(env.ACTIVITY_LOG),
     lookupAnswerTtlMs: int(env.LOOKUP_ANSWER_TTL_MS, 3000),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

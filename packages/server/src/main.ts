@@ -1,7 +1,14 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { configProblemLines, configProblems, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
+// Every wrong variable is named before anything starts (the same check as `portal check-config`).
+const problems = configProblems(process.env);
+if (problems.length) {
+  for (const line of configProblemLines(problems)) console.error(line);
+  console.error('Family Portal cannot start: the configuration above is wrong (see docs/operations.md).');
+  process.exit(2);
+}
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,

@@ -104,7 +104,7 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   const writes = new WriteClock();
   const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
   const activityRepo = new ActivityRepository(ctx);
-  const activity = new ActivityService(activityRepo);
+  const activity = new ActivityService(activityRepo, { log: config.activityLog });
   const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx), derive('one-time-code'));
   const files = new FilesService({
     store: config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),

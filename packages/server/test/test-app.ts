@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
     checkResponses: true,
     // No sweep on a timer: the tests that sweep call it.
     fileSweep: { graceHours: 24, intervalMinutes: 0, versionRetentionDays: 0 },
+    activitySweepMinutes: 0,
     ...overrides,
   };
 }

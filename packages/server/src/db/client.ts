@@ -34,7 +34,10 @@ function packageFolder(from: string): string {
 }
 
 // Found through the package folder, so the sources (tests, dev) and the bundled dist/main.js agree.
-const migrationsFolder = path.join(packageFolder(path.dirname(fileURLToPath(import.meta.url))), 'drizzle');
+export const migrationsFolder = path.join(
+  packageFolder(path.dirname(fileURLToPath(import.meta.url))),
+  'drizzle',
+);
 
 /**
  * Takes the data folder for this process. PGlite corrupts a folder two processes open, so a
@@ -106,7 +109,10 @@ export async function openDatabase(options: {
   inMemory?: boolean;
   /** Pipelined connections for the hot reads on a server (PipelinedReads). */
   readConnections?: number | undefined;
+  /** false: leave the schema as it is (the command line lists and runs migrations itself). */
+  migrate?: boolean;
 }): Promise<TDatabase> {
+  const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
     await createDatabaseIfMissing(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_CONNECTIONS });
@@ -114,7 +120,7 @@ export async function openDatabase(options: {
     // the pool drops it and opens another on the next query, which fails on its own if the server is gone.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (migrate) await migratePg(drizzlePg(pool), { migrationsFolder });
     // 0 sends the hot reads through the pool too (a proxy in front of the server that cannot pipeline).
     const readConnections = options.readConnections ?? READ_CONNECTIONS;
     let pipelined =
@@ -160,7 +166,7 @@ export async function openDatabase(options: {
     }
   }
   await client.waitReady;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (migrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   let closed = false;
   return {

@@ -147,23 +147,26 @@ export function routesOf(app: FastifyInstance) {
     };
   /**
    * A route that answers a file (or a 304/206) itself through `reply`: same permission and input
-   * checks, errors still as the envelope.
+   * checks, errors still as the envelope. A GET, or a POST when it takes a body (an export whose
+   * filters are a find's body).
    */
   const file = <
     P extends TRoutePermission,
+    B extends z.ZodType | undefined = undefined,
     Q extends z.ZodType | undefined = undefined,
     A extends z.ZodType | undefined = undefined,
   >(
     url: string,
-    spec: Omit<TRouteSpec<P, undefined, Q, A, z.ZodType>, 'response' | 'body' | 'bodyLimit'>,
-    handler: (context: TRouteContext<P, undefined, Q, A>) => Promise<FastifyReply>,
+    spec: Omit<TRouteSpec<P, B, Q, A, z.ZodType>, 'response' | 'bodyLimit'>,
+    handler: (context: TRouteContext<P, B, Q, A>) => Promise<FastifyReply>,
   ): void => {
     app.route({
-      method: 'GET',
+      method: spec.body ? 'POST' : 'GET',
       url,
       config: { permission: spec.permission, tokenScope: spec.tokenScope },
       schema: {
         summary: spec.summary,
+        ...(spec.body ? { body: spec.body } : {}),
         ...(spec.query ? { querystring: spec.query } : {}),
         ...(spec.params ? { params: spec.params } : {}),
         response: { '4xx': ZErrorEnvelope },
@@ -171,7 +174,7 @@ export function routesOf(app: FastifyInstance) {
       handler: (request, reply) =>
         handler({
           caller: callerOf(request, spec.permission),
-          body: undefined,
+          body: request.body as TOut<B>,
           query: request.query as TOut<Q>,
           params: request.params as TOut<A>,
           client: { ip: request.ip, userAgent: request.headers['user-agent'] },

@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './approvals.ts';
 export * from './tokens.ts';
 export * from './activity.ts';
+export * from './statistics.ts';

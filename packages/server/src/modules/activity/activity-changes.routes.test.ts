@@ -136,6 +136,39 @@ describe('the activity log records each change with its fields', () => {
     expect(logged).not.toContain('argon2');
   });
 
+  it("logs a user's roles by name when a save changes them, and nothing when it keeps them", async () => {
+    const found = await ok('/api/role/find', { names: ['userrole', 'partnerrole'] });
+    const roleId = (name: string) =>
+      (found.roleInfos as Array<{ roleId: number; roleName: string }>).find((r) => r.roleName === name)!
+        .roleId;
+    const login = unique('role_logged');
+    const user = {
+      login,
+      passwordHash: sha512Hex('Logged-Passw0rd!'),
+      firstName: 'Rolf',
+      lastName: 'Roles',
+      email: `${login}@example.com`,
+      company: { companyId },
+      roles: [{ roleId: roleId('userrole') }],
+    };
+    const saved = await ok('/api/user/save', { userInfos: [user] });
+    const id = (saved.userInfos as Array<{ id: number }>)[0]!.id;
+    await ok('/api/user/save', {
+      userInfos: [
+        { ...user, id, roles: [{ roleId: roleId('partnerrole') }, { roleId: roleId('userrole') }] },
+      ],
+    });
+    await ok('/api/user/save', {
+      userInfos: [
+        { ...user, id, roles: [{ roleId: roleId('partnerrole') }, { roleId: roleId('userrole') }] },
+      ],
+    });
+    const [create, update, kept] = await rowsOf('user', id);
+    expect(create!.changes).toMatchObject({ roles: { old: [], new: ['userrole'] } });
+    expect(update!.changes).toEqual({ roles: { old: ['userrole'], new: ['partnerrole', 'userrole'] } });
+    expect(kept?.changes ?? null).toBeNull();
+  });
+
   it('logs a category created, updated and deleted', async () => {
     const name = unique('Logged category');
     const saved = await ok('/api/category/save', { categoryInfos: [{ categoryName: name }] });

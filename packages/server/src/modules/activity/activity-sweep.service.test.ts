@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DbContext } from '../../db/context.ts';
-import { activity } from '../../db/schema/index.ts';
+import { activity, statisticsKept } from '../../db/schema/index.ts';
 import { openTestDatabase, unique } from '../../../test/test-app.ts';
 import { ActivityRepository } from './activity.repository.ts';
 import { ActivitySweepService } from './activity-sweep.service.ts';
@@ -66,6 +66,8 @@ describe('activity retention', () => {
     sweep.start(60);
     await sweep.stop();
     expect(await countOf(kind)).toBe(2);
+    // Gone again, so another test's sweep counts only its own rows, in whatever order they run.
+    await database.db.delete(activity).where(eq(activity.kind, kind));
   });
 
   it('sweeps at start and stops cleanly', async () => {
@@ -75,5 +77,35 @@ describe('activity retention', () => {
     sweep.start(60);
     await sweep.stop();
     expect(await countOf(kind)).toBe(0);
+  });
+
+  it('forgets the statistics kept for the days it removes rows from, and keeps the others', async () => {
+    const scope = unique('kept');
+    const day = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+    const keep = (firstDay: string, lastDay: string) =>
+      database.db.insert(statisticsKept).values({ scope, timeZone: 'UTC', firstDay, lastDay, days: [] });
+    await seed(unique('swept'), 450, 2);
+    // A span over the swept rows' day; one ending the day before it and one starting the day
+    // after (a zone west of UTC counts a row of that day in the day before, one east in the day
+    // after); one ending two days before, which no zone's day of those rows touches; a recent one.
+    await keep(day(452), day(448));
+    await keep(day(460), day(451));
+    await keep(day(449), day(440));
+    await keep(day(460), day(452));
+    await keep(day(20), day(10));
+    const sweep = new ActivitySweepService({ repo, log, retentionDays: 400, pauseMs: 0, clock: () => NOW });
+    expect(await sweep.run()).toBeGreaterThanOrEqual(2);
+    const left = await database.db
+      .select({ firstDay: statisticsKept.firstDay })
+      .from(statisticsKept)
+      .where(eq(statisticsKept.scope, scope));
+    expect(left.map((row) => row.firstDay).sort()).toEqual([day(460), day(20)].sort());
+    // Nothing removed, nothing forgotten.
+    expect(await sweep.run()).toBe(0);
+    const [kept] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(statisticsKept)
+      .where(eq(statisticsKept.scope, scope));
+    expect(Number(kept!.n)).toBe(2);
   });
 });

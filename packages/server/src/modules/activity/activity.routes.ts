@@ -1,14 +1,8 @@
-import {
-  ZActivityFindRequest,
-  ZActivityPage,
-  ZErrorEnvelope,
-  type TActivityFindRequest,
-} from '@portal/contract';
+import { ZActivityFindRequest, ZActivityPage } from '@portal/contract';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Json } from '../../lib/json-page.ts';
 import { contentDisposition } from '../../lib/send-file.ts';
-import { callerOf } from '../../plugins/auth.ts';
 import { JsonText, routesOf } from '../../plugins/routes.ts';
 
 const PERMISSION = 'partnermanagement.read';
@@ -33,20 +27,14 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // A POST that answers a file: the filters travel as the find's body, so routesOf's GET file
-  // route does not fit; the permission and body checks are the same.
-  app.route({
-    method: 'POST',
-    url: '/activity/export',
-    config: { permission: PERMISSION },
-    schema: {
+  route.file(
+    '/activity/export',
+    {
       summary: 'The whole filtered activity log (same filters as find, no paging) as CSV',
+      permission: PERMISSION,
       body: ZActivityFindRequest,
-      response: { '4xx': ZErrorEnvelope },
     },
-    handler: async (request, reply) => {
-      const caller = callerOf(request, PERMISSION);
-      const body = request.body as TActivityFindRequest;
+    async ({ caller, body, reply }) => {
       const lines = await activityLog.exportCsv(caller, body);
       const date = new Date().toISOString().slice(0, 10);
       return reply
@@ -55,5 +43,5 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'private, no-store')
         .send(Readable.from(lines));
     },
-  });
+  );
 }

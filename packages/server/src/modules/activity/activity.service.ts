@@ -1,4 +1,4 @@
-import type { TActivityChanges } from '@portal/contract';
+import { SIGN_IN_KINDS, type TActivityChanges } from '@portal/contract';
 import type { ActivityRepository } from './activity.repository.ts';
 
 /**
@@ -69,15 +69,29 @@ export function changesOfValues(
   return changesOf(Object.fromEntries(Object.keys(values).map((key) => [key, before[key]])), values, skip);
 }
 
+/**
+ * The kinds written even with ACTIVITY_LOG=off: sign-ins, failed sign-ins and locks, the trail
+ * an operator needs to see an attack on an account (the lock itself counts in login_attempts).
+ */
+export const SECURITY_KINDS: ReadonlySet<string> = new Set([
+  ...SIGN_IN_KINDS,
+  'login.failed',
+  'login.locked',
+]);
+
 /** Records what happened; inside a transaction the row commits with the change it describes. */
 export class ActivityService {
   readonly #repo: ActivityRepository;
+  readonly #log: 'on' | 'off';
 
-  constructor(repo: ActivityRepository) {
+  /** `log: 'off'` (ACTIVITY_LOG) writes only SECURITY_KINDS. */
+  constructor(repo: ActivityRepository, options: { log?: 'on' | 'off' } = {}) {
     this.#repo = repo;
+    this.#log = options.log ?? 'on';
   }
 
   record(entry: TActivityEntry): Promise<void> {
+    if (this.#log === 'off' && !SECURITY_KINDS.has(entry.kind)) return Promise.resolve();
     return this.#repo.insert(entry);
   }
 }

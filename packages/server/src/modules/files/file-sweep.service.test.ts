@@ -262,6 +262,7 @@ describe('the file sweep', () => {
     const run = vi.spyOn(PeriodicJob.prototype, 'run');
     const portal = await createTestApp({
       fileSweep: { graceHours: 24, intervalMinutes: 60, versionRetentionDays: 0 },
+      activitySweepMinutes: 60,
     });
     try {
       expect(run).toHaveBeenCalledTimes(2);

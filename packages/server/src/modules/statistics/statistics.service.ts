@@ -10,7 +10,17 @@ import {
 import { badRequest } from '../../lib/app-error.ts';
 import type { TAuth } from '../../lib/caller.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
-import type { StatisticsRepository, TDayRow, TPeriod, TStatisticsScope } from './statistics.repository.ts';
+import type {
+  StatisticsRepository,
+  TDayRow,
+  TFound,
+  TPeriod,
+  TPeriodSource,
+  TRankedRow,
+  TSpan,
+  TSpanFigures,
+  TStatisticsScope,
+} from './statistics.repository.ts';
 
 export type TStatisticsDeps = {
   repo: StatisticsRepository;
@@ -18,6 +28,14 @@ export type TStatisticsDeps = {
   /** Approval requests waiting now within a scope (null: every company): the approvals' own count. */
   pendingApprovals: (scope: number[] | null) => Promise<number>;
 };
+
+/**
+ * A day is closed, and its figures may be kept, once it ended this long ago in the zone: rows are
+ * dated when their transaction starts, so a transaction open longer than this could still add to a
+ * day kept meanwhile. Rows dated further back fire the trigger of migration 0019 (the same hour),
+ * which forgets the spans they touch.
+ */
+export const KEPT_MARGIN_MS = 60 * 60 * 1000;
 
 const DAY_MS = 86_400_000;
 const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,15 +52,28 @@ export function daysIn(first: string, last: string): number {
   return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/** Intl's formats of a day per zone (making one costs more than a request's SQL parsing); at most 500. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormats.size >= 500) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar day an input names: a plain day as it is, a timestamp as its day in the time zone. */
 export function calendarDayOf(input: string, timeZone: string): string {
   if (PLAIN_DAY.test(input)) return input;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(input));
+  const parts = dayFormatOf(timeZone).formatToParts(new Date(input));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -52,8 +83,13 @@ export function calendarDayOf(input: string, timeZone: string): string {
  * `+01:00`, which newer engines accept, would mean the opposite offset to PostgreSQL (POSIX), so
  * it is refused.
  */
+/** Zones as asked, by their canonical name (valid ones only; at most 500). */
+const resolvedZones = new Map<string, string>();
+
 function canonicalZone(timeZone: string | undefined): string {
   if (timeZone === undefined) return 'UTC';
+  const known = resolvedZones.get(timeZone);
+  if (known) return known;
   let resolved: string | undefined;
   try {
     resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
@@ -62,6 +98,8 @@ function canonicalZone(timeZone: string | undefined): string {
   }
   if (!resolved || !/^[A-Za-z]/.test(resolved))
     throw badRequest('notValid', { name: 'timeZone' }, 'timeZone');
+  if (resolvedZones.size >= 500) resolvedZones.clear();
+  resolvedZones.set(timeZone, resolved);
   return resolved;
 }
 
@@ -80,6 +118,99 @@ const dayOf = (row: TDayRow): TStatisticsDay => ({
   registrations: row.registrations,
   downloads: row.downloads,
 });
+
+/** A period as its closed days (kept) up to `closed` and its open days after (counted afresh), either may be absent. */
+function spansOf(period: TPeriod, closed: string): TSpan[] {
+  const spans: TSpan[] = [];
+  if (period.firstDay <= closed)
+    spans.push({
+      firstDay: period.firstDay,
+      lastDay: period.lastDay < closed ? period.lastDay : closed,
+      keep: true,
+    });
+  if (period.lastDay > closed)
+    spans.push({
+      firstDay: period.firstDay > closed ? period.firstDay : addDays(closed, 1),
+      lastDay: period.lastDay,
+      keep: false,
+    });
+  return spans;
+}
+
+/** A period's spans as the statements merging their people and downloads read them. */
+function sourceOf(spans: TSpanFigures[]): TPeriodSource {
+  return {
+    kept: spans.find((span) => span.kept)?.kept ?? null,
+    open: spans.find((span) => !span.kept) ?? null,
+  };
+}
+
+/** A period's different people: one span's own count, or both spans' people together (in SQL). */
+async function activeUsersOf(repo: StatisticsRepository, spans: TSpanFigures[]): Promise<TFound<number>> {
+  if (spans.length === 0) return { found: true, value: 0 };
+  if (spans.length === 1) return { found: true, value: spans[0]!.activeUsers };
+  return repo.activeUsers(sourceOf(spans));
+}
+
+/** The answer from the figures of both periods' spans and the rest. */
+function answerOf(f: {
+  current: TPeriod;
+  length: number;
+  previousFigures: TSpanFigures[];
+  currentFigures: TSpanFigures[];
+  activeUsers: [number, number];
+  pendingApprovals: number;
+  expiring: number[];
+  topFamilies: TRankedRow[];
+  topCategories: TRankedRow[];
+  byCompany: TRankedRow[];
+}): { statisticsInfo: TStatisticsInfo } {
+  const byDay = new Map(f.currentFigures.flatMap((span) => span.days).map((row) => [row.day, row]));
+  const days: TStatisticsDay[] = [];
+  for (let index = 0; index < f.length; index++) {
+    const date = addDays(f.current.firstDay, index);
+    const row = byDay.get(date);
+    days.push(row ? dayOf(row) : zeroDay(date));
+  }
+  const totalsOf = (
+    of: TSpanFigures[],
+    activeUsers: number,
+    licencesExpiringSoon: number,
+  ): TStatisticsTotals => {
+    const sum = (field: 'sign_ins' | 'registrations' | 'downloads') =>
+      of.reduce((total, span) => total + span.days.reduce((n, day) => n + day[field], 0), 0);
+    return {
+      signIns: sum('sign_ins'),
+      activeUsers,
+      registrations: sum('registrations'),
+      downloads: sum('downloads'),
+      pendingApprovals: f.pendingApprovals,
+      licencesExpiringSoon,
+    };
+  };
+  return {
+    statisticsInfo: {
+      days,
+      totals: totalsOf(f.currentFigures, f.activeUsers[1], f.expiring[0] ?? 0),
+      previousTotals: totalsOf(f.previousFigures, f.activeUsers[0], f.expiring[1] ?? 0),
+      topFamilies: f.topFamilies.map((row) => ({
+        revitFamilyId: row.id!,
+        revitFamilyName: row.name ?? '',
+        downloads: row.downloads,
+      })),
+      topCategories: f.topCategories.map((row) => ({
+        categoryId: row.id!,
+        categoryName: row.name ?? '',
+        downloads: row.downloads,
+      })),
+      downloadsByCompany: f.byCompany.map((row) => ({
+        companyId: row.id,
+        companyName: row.name,
+        downloads: row.downloads,
+      })),
+    },
+  };
+}
 
 /**
  * The dashboard's figures (CONTRACT 7, issue 24) for a range of calendar days in a time zone and
@@ -104,56 +235,46 @@ export class StatisticsService {
     };
     const scope = await this.#scope(auth, request.companyId);
     const { repo } = this.#d;
-    const [figures, topFamilies, topCategories, byCompany, pendingApprovals, expiring] = await Promise.all([
-      repo.figures(previous, current, scope.tree),
-      repo.topFamilies(current, scope.tree, STATISTICS_TOP),
-      repo.topCategories(current, scope.tree, STATISTICS_TOP),
-      repo.downloadsByCompany(current, scope, STATISTICS_TOP),
+    // Days up to `closed` ended at least KEPT_MARGIN_MS ago in the zone: their figures are kept.
+    const closed = addDays(calendarDayOf(new Date(Date.now() - KEPT_MARGIN_MS).toISOString(), timeZone), -1);
+    const previousSpans = spansOf(previous, closed);
+    const currentSpans = spansOf(current, closed);
+    const [pendingApprovals, expiring] = await Promise.all([
       this.#d.pendingApprovals(scope.tree),
       repo.licencesExpiring([current, previous], scope.tree, LICENCES_EXPIRING_DAYS),
     ]);
-    const byDay = new Map(figures.days.map((row) => [row.day, row]));
-    const days: TStatisticsDay[] = [];
-    for (let index = 0; index < length; index++) {
-      const date = addDays(current.firstDay, index);
-      const row = byDay.get(date);
-      days.push(row ? dayOf(row) : zeroDay(date));
-    }
-    const totalsOf = (isCurrent: boolean, licencesExpiringSoon: number): TStatisticsTotals => {
-      const row = figures.periods.find((period) => period.current === isCurrent);
-      return {
-        signIns: row?.sign_ins ?? 0,
-        activeUsers: row?.active_users ?? 0,
-        registrations: row?.registrations ?? 0,
-        downloads: row?.downloads ?? 0,
+    // A kept span read in the first step may be let go before the second reads its people and
+    // downloads (a row dated back, the bound): then both steps run again, and it is counted afresh.
+    for (let attempt = 1; ; attempt++) {
+      const spans = await repo.spans(scope.tree, timeZone, [...previousSpans, ...currentSpans]);
+      const previousFigures = spans.slice(0, previousSpans.length);
+      const currentFigures = spans.slice(previousSpans.length);
+      const currentSource = sourceOf(currentFigures);
+      const [previousUsers, currentUsers, ranked, byCompany] = await Promise.all([
+        activeUsersOf(repo, previousFigures),
+        activeUsersOf(repo, currentFigures),
+        repo.rankFamilies(currentSource, STATISTICS_TOP),
+        repo.downloadsByCompany(currentSource, scope.visible, STATISTICS_TOP),
+      ]);
+      const parts = [previousUsers, currentUsers, ranked, byCompany];
+      if (parts.some((part) => !part.found)) {
+        if (attempt < 3) continue;
+        throw new Error('statistics: kept figures went away three times while being read');
+      }
+      return answerOf({
+        current,
+        length,
+        previousFigures,
+        currentFigures,
+        activeUsers: [previousUsers.value, currentUsers.value],
         pendingApprovals,
-        licencesExpiringSoon,
-      };
-    };
-    return {
-      statisticsInfo: {
-        days,
-        totals: totalsOf(true, expiring[0] ?? 0),
-        previousTotals: totalsOf(false, expiring[1] ?? 0),
-        topFamilies: topFamilies.map((row) => ({
-          revitFamilyId: row.id!,
-          revitFamilyName: row.name ?? '',
-          downloads: row.downloads,
-        })),
-        topCategories: topCategories.map((row) => ({
-          categoryId: row.id!,
-          categoryName: row.name ?? '',
-          downloads: row.downloads,
-        })),
-        downloadsByCompany: byCompany.map((row) => ({
-          companyId: row.id,
-          companyName: row.name,
-          downloads: row.downloads,
-        })),
-      },
-    };
+        expiring,
+        topFamilies: ranked.value.families,
+        topCategories: ranked.value.categories,
+        byCompany: byCompany.value,
+      });
+    }
   }
-
   /** The requested days in the zone: 400 naming the field when reversed or longer than STATISTICS_MAX_DAYS. */
   #period(request: TStatisticsRequest, timeZone: string): TPeriod {
     const firstDay = calendarDayOf(request.isoStartDate, timeZone);

@@ -1,6 +1,7 @@
 import {
   grantedPermissions,
   holdsAll,
+  type TActivityChanges,
   type TLicense,
   type TUser,
   type TUserFindRequest,
@@ -183,6 +184,7 @@ export class UsersService {
             photoFileName: photos[index] ? (input.photoFileName ?? 'photo.png') : null,
           }),
         };
+        const rolesBefore = existing && roleIds ? await this.#d.repo.roleIds(existing.id) : [];
         if (existing) {
           await this.#d.repo.update(existing.id, values);
           if (roleIds) await this.#d.repo.replaceRoles(existing.id, roleIds);
@@ -213,7 +215,7 @@ export class UsersService {
           ownerCompanyId: after?.companyId ?? null,
           recordType: 'user',
           recordId: id,
-          changes: changesOf(existing, after, USER_UNLOGGED),
+          changes: await this.#withRoles(changesOf(existing, after, USER_UNLOGGED), rolesBefore, roleIds),
         });
       }
       return { ids: written, plans: planned };
@@ -368,6 +370,18 @@ export class UsersService {
   }
 
   /** Nobody hands out more than they hold: a role's permissions must all be the caller's. */
+  /** A user's change with its roles' change (by name, sorted) when a save gave other roles. */
+  async #withRoles(
+    changes: TActivityChanges | null,
+    before: number[],
+    after: number[] | undefined,
+  ): Promise<TActivityChanges | null> {
+    if (after === undefined || sameIds(before, after)) return changes;
+    const names = async (ids: number[]) =>
+      ids.length ? (await this.#d.roles.byIds(ids)).map((role) => role.roleName).sort() : [];
+    return { ...changes, roles: { old: await names(before), new: await names(after) } };
+  }
+
   async #assertAssignable(auth: TAuth, roleIds: number[]): Promise<void> {
     if (roleIds.length === 0) return;
     const excessive = (await this.#d.roles.byIds(roleIds)).find(

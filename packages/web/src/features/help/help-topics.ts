@@ -7,6 +7,8 @@ export const HELP_TOPICS = [
   'price-lists',
   'lists',
   'administration',
+  'statistics',
+  'activity',
   'scenarios',
   'placement-rules',
 ] as const;

@@ -50,13 +50,14 @@ describe('ChangeTable', () => {
       .map((th) => th.textContent);
     expect(headers).toEqual(['Field', 'Before', 'After']);
     const rows = within(table).getAllByTestId('activity-change');
-    // Sorted by field name, so two changes of one record read alike.
+    // Named in words (a field without a label of its own too) and sorted by that name.
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
-      'active',
-      'categoryName',
-      'description',
-      'tags',
+      'Active',
+      'Category name',
+      'Description',
+      'Tags',
     ]);
+    expect(rows.map((row) => row.dataset.field)).toEqual(['active', 'categoryName', 'description', 'tags']);
 
     const [active, name, description, tags] = rows;
     expect(name?.dataset.changed).toBe('true');
@@ -74,6 +75,32 @@ describe('ChangeTable', () => {
 
     expect(within(tags!).getByTestId('activity-before').textContent).toBe('steel');
     expect(within(tags!).getByTestId('activity-after').textContent).toBe('–');
+  });
+});
+
+describe('ChangeTable field names', () => {
+  screenTestHooks();
+
+  it('names a record type’s fields by its own labels and an id by what it points to', () => {
+    renderWithProviders(
+      <ChangeTable
+        caption="Company changed"
+        recordType="company"
+        changes={{
+          url: { old: 'https://a.example', new: 'https://b.example' },
+          parentId: { old: null, new: 7 },
+          isPartner: { old: false, new: true },
+        }}
+      />,
+    );
+    const rows = screen.getAllByTestId('activity-change');
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Parent company',
+      'Partner company',
+      'Website',
+    ]);
+    // The id stays as it is: no request to look its name up.
+    expect(within(rows[0]!).getByTestId('activity-after').textContent).toBe('7');
   });
 });
 

@@ -2,6 +2,7 @@ import type { TActivityInfo } from '@portal/contract';
 import { Descriptions, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldLabel } from './activity-fields.ts';
 import { formatActivityValue, isEmptyValue, NO_VALUE, valuesDiffer } from './activity-values.ts';
 
 /** Long values (descriptions, JSON) wrap anywhere rather than widen the table past a phone's width. */
@@ -13,22 +14,29 @@ function useYesNo() {
 }
 
 /**
- * A change as a difference: one line per field with its value before and after, the changed
- * values highlighted (before struck through, after marked as inserted), nothing shown as a dash.
+ * A change as a difference: one line per field, named in words (the record type's own label where
+ * it has one), with its value before and after, the changed values highlighted (before struck
+ * through, after marked as inserted), nothing shown as a dash.
  */
 export function ChangeTable({
   changes,
   caption,
+  recordType,
   testId = 'activity-changes',
 }: {
   changes: NonNullable<TActivityInfo['changes']>;
   caption: string;
+  /** The changed record's type, for its own field labels; without it the shared ones. */
+  recordType?: string | null | undefined;
   testId?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const yesNo = useYesNo();
-  const fields = Object.keys(changes).sort((a, b) => a.localeCompare(b));
+  // Sorted by label in the reader's language, so two changes of one record read alike.
+  const fields = Object.keys(changes)
+    .map((field) => ({ field, label: fieldLabel(t, recordType, field) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language) || a.field.localeCompare(b.field));
   const cell: CSSProperties = {
     ...WRAP,
     padding: '6px 8px',
@@ -73,13 +81,13 @@ export function ChangeTable({
         </tr>
       </thead>
       <tbody>
-        {fields.map((field) => {
+        {fields.map(({ field, label }) => {
           const change = changes[field];
           const changed = valuesDiffer(change?.old, change?.new);
           return (
-            <tr key={field} data-testid="activity-change" data-changed={changed}>
-              <th scope="row" style={{ ...cell, fontWeight: 'normal', fontFamily: token.fontFamilyCode }}>
-                {field}
+            <tr key={field} data-testid="activity-change" data-field={field} data-changed={changed}>
+              <th scope="row" style={{ ...cell, fontWeight: 'normal' }}>
+                {label}
               </th>
               <td style={cell} data-testid="activity-before">
                 {value(change?.old, changed, 'old')}

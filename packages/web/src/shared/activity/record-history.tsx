@@ -48,6 +48,7 @@ function HistoryEntry({ row, recordName }: { row: TActivityInfo; recordName: str
           {shown ? (
             <ChangeTable
               changes={row.changes}
+              recordType={row.recordType}
               caption={t('activity.changesOf', { what: label, name: recordName, when })}
               testId="record-history-changes"
             />

@@ -1,6 +1,7 @@
 import type { TActivityInfo } from '@portal/contract';
 import { Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fieldLabel } from '../../../shared/activity/activity-fields.ts';
 import { recordTypeLabel } from '../../../shared/activity/activity-kinds.ts';
 import { KindText } from '../../../shared/activity/kind-text.tsx';
 import { NO_VALUE } from '../../../shared/activity/activity-values.ts';
@@ -64,7 +65,7 @@ export function useActivityColumns(): TListColumn<TActivityInfo>[] {
       title: t('activity.changes'),
       minWidth: 180,
       render: (row) => {
-        const fields = Object.keys(row.changes ?? {});
+        const fields = Object.keys(row.changes ?? {}).map((field) => fieldLabel(t, row.recordType, field));
         if (fields.length === 0) return <span style={secondary}>{NO_VALUE}</span>;
         return (
           <Flex vertical style={{ minWidth: 0 }}>

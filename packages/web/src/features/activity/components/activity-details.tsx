@@ -58,6 +58,7 @@ export function ActivityDetails({ row, onClose }: { row: TActivityInfo | null; o
             {changes ? (
               <ChangeTable
                 changes={changes}
+                recordType={row.recordType}
                 caption={t('activity.changesOf', {
                   what: kindLabel(t, row.kind),
                   name: recordText(t, row),

@@ -98,7 +98,7 @@ describe('ActivityList', { timeout: 30_000 }, () => {
     expect(screen.getByText('Events: 2')).toBeTruthy();
     const rows = within(table).getAllByTestId('list-row');
     expect(within(rows[0]!).getByText('Category #12')).toBeTruthy();
-    expect(within(rows[0]!).getByText('categoryName')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Category name')).toBeTruthy();
     expect(within(rows[1]!).getByText('Failed sign-in')).toBeTruthy();
     // Nobody signed in yet: the row names the system, not an empty cell.
     expect(within(rows[1]!).getByText('System')).toBeTruthy();

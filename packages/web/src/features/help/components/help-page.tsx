@@ -136,7 +136,7 @@ function TopicNav({ documents, current }: { documents: THelpDocument[]; current:
   );
   return (
     <nav aria-label={t('help.topics')} className="portal-help-topics" data-testid="help-topics">
-      {/* On a phone nine topics would push the text below the fold: they fold away under one line. */}
+      {/* On a phone the topic list would push the text below the fold: it folds away under one line. */}
       {narrow ? (
         <details key={current}>
           <summary>{t('help.topics')}</summary>
