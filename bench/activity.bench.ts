@@ -24,6 +24,7 @@ import type { TLoadResult } from './lib/load.ts';
 import { signInAsAdmin, startBenchPortal, stopChild as stopBenchChild } from './lib/portal.ts';
 import { benchCommandLine } from './lib/rounds.ts';
 import { sourceVersion } from './lib/source-version.ts';
+import { replaceDocsBlock } from './lib/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {
@@ -432,15 +433,8 @@ async function measure(families: TFamily[]) {
   const block = `${conditions}; verdict: ${verdict}.\n\n${table}`;
   fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
   console.log(`\n${block}\n`);
-  const START = '<!-- bench:activity:start -->';
-  const END = '<!-- bench:activity:end -->';
-  const docs = path.join(root, 'docs', 'performance.md');
-  const text = fs.existsSync(docs) ? fs.readFileSync(docs, 'utf8') : '';
-  const [from, to] = [text.indexOf(START), text.indexOf(END)];
   // A short run checks the bench; only a full one replaces the published figures.
-  const wrote = !SHORT && from >= 0 && to > from;
-  if (wrote)
-    fs.writeFileSync(docs, `${text.slice(0, from)}${START}\n${block}\n${END}${text.slice(to + END.length)}`);
+  const wrote = !SHORT && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'activity', block);
   say(`written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`);
 }
 

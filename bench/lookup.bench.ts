@@ -32,6 +32,7 @@ import { alternateRounds, benchCommandLine, PGBENCH_THREADS, type TAlternated } 
 import { seedLookup, type TSeededLookup, type TSeededRule } from './lib/seed-lookup.ts';
 import { serverLogFile, type TCapture } from './lib/sql-capture.ts';
 import { sourceVersion } from './lib/source-version.ts';
+import { replaceDocsBlock } from './lib/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {
@@ -450,15 +451,8 @@ async function measure(lookups: TLookup[], apiToken: string, seeded: TSeededLook
   const block = `${conditions}.\n\n${table}\n\n${planText}`;
   fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
   console.log(`\n${block}\n`);
-  const START = '<!-- bench:lookup:start -->';
-  const END = '<!-- bench:lookup:end -->';
-  const docs = path.join(root, 'docs', 'performance.md');
-  const text = fs.existsSync(docs) ? fs.readFileSync(docs, 'utf8') : '';
-  const [from, to] = [text.indexOf(START), text.indexOf(END)];
   // A short run checks the bench; only a full one replaces the published figures.
-  const wrote = !SHORT && from >= 0 && to > from;
-  if (wrote)
-    fs.writeFileSync(docs, `${text.slice(0, from)}${START}\n${block}\n${END}${text.slice(to + END.length)}`);
+  const wrote = !SHORT && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'lookup', block);
   say(
     `${indexed ? `the rules read ${LOOKUP_INDEX} on type, material and size` : `the rules do NOT read ${LOOKUP_INDEX} on type, material and size`}; written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`,
   );

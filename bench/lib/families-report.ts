@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type pg from 'pg';
-import { ratioText, replayText, type TCallResult } from './report.ts';
+import { ratioText, replayText, type TCallResult, replaceDocsBlock } from './report.ts';
 import type { TRssTrace, TUploadResult } from './families-upload.ts';
 import { explainStatement, type TCapture } from './sql-capture.ts';
 
@@ -97,19 +96,7 @@ export function familiesTables(results: TCallResult[], upload: TUploadReport | u
   return tables.join('\n');
 }
 
-const START = '<!-- bench:families:start -->';
-const END = '<!-- bench:families:end -->';
-
 /** Replaces the families block in docs/performance.md; false when its markers are missing. */
 export function writeFamiliesBlock(file: string, content: string): boolean {
-  if (!fs.existsSync(file)) return false;
-  const text = fs.readFileSync(file, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start < 0 || end < start) return false;
-  fs.writeFileSync(
-    file,
-    `${text.slice(0, start)}${START}\n${content}\n${END}${text.slice(end + END.length)}`,
-  );
-  return true;
+  return replaceDocsBlock(file, 'families', content);
 }

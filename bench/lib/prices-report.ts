@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import type { TRssTrace } from './families-upload.ts';
+import { replaceDocsBlock } from './report.ts';
 
 /** One timed run of the portal or of its bare reference, with the process's RSS around it. */
 export type TTimedRun = { seconds: number; rss: TRssTrace };
@@ -49,19 +49,7 @@ export function pricesTable(results: TPricesResult[], rows: number): string {
   ].join('\n');
 }
 
-const START = '<!-- bench:prices:start -->';
-const END = '<!-- bench:prices:end -->';
-
 /** Replaces the content between the prices markers in docs/performance.md; false when they are missing. */
 export function writePricesBlock(file: string, content: string): boolean {
-  if (!fs.existsSync(file)) return false;
-  const text = fs.readFileSync(file, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start < 0 || end < start) return false;
-  fs.writeFileSync(
-    file,
-    `${text.slice(0, start)}${START}\n${content}\n${END}${text.slice(end + END.length)}`,
-  );
-  return true;
+  return replaceDocsBlock(file, 'prices', content);
 }

@@ -82,17 +82,25 @@ export function resultsTable(results: TCallResult[]): string {
   ].join('\n');
 }
 
-const START = '<!-- bench:users:start -->';
-const END = '<!-- bench:users:end -->';
-
-/** Replaces the table between the bench markers in docs/performance.md; false when they are missing. */
-export function writeDocsTable(file: string, table: string, conditions: string): boolean {
+/**
+ * Replaces what stands between a part's markers (`<!-- bench:<part>:start -->` and `:end -->`)
+ * in docs/performance.md; false when the file or its markers are missing.
+ */
+export function replaceDocsBlock(file: string, part: string, content: string): boolean {
   if (!fs.existsSync(file)) return false;
+  const [START, END] = [`<!-- bench:${part}:start -->`, `<!-- bench:${part}:end -->`];
   const text = fs.readFileSync(file, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) return false;
-  const block = `${START}\n${conditions}.\n\n${table}\n${END}`;
-  fs.writeFileSync(file, text.slice(0, start) + block + text.slice(end + END.length));
+  fs.writeFileSync(
+    file,
+    `${text.slice(0, start)}${START}\n${content}\n${END}${text.slice(end + END.length)}`,
+  );
   return true;
+}
+
+/** Replaces the users table in docs/performance.md; false when its markers are missing. */
+export function writeDocsTable(file: string, table: string, conditions: string): boolean {
+  return replaceDocsBlock(file, 'users', `${conditions}.\n\n${table}`);
 }
