@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { startBenchRun } from './lib/bench-run.ts';
+import { startBenchRun, machineOf } from './lib/bench-run.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import type { TLoadResult } from './lib/load.ts';
 import { signInAsAdmin, startBenchPortal, stopChild as stopBenchChild } from './lib/portal.ts';
@@ -378,9 +378,7 @@ async function measure(families: TFamily[]) {
     date: new Date().toISOString(),
     ...sourceVersion(),
     short: SHORT,
-    node: process.version,
-    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
-    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    ...(await machineOf(admin)),
     loadAverageAtStart,
     families: FAMILIES,
     secondsPerMeasurement: SECONDS,

@@ -26,7 +26,7 @@ import { type TLoadResult, type TRequest, load } from './lib/load.ts';
 import { type TCallResult, resultsTable, writeDocsTable } from './lib/report.ts';
 import { seedUsers } from './lib/seed-users.ts';
 import { type TCapture, type TSequentialScan, sequentialScans, serverLogFile } from './lib/sql-capture.ts';
-import { startBenchRun } from './lib/bench-run.ts';
+import { startBenchRun, machineOf } from './lib/bench-run.ts';
 import { alternateRounds, besideItsSql, PGBENCH_THREADS, roundsOf, type TAlternated } from './lib/rounds.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
@@ -256,9 +256,7 @@ async function measure(captures: Record<TCallKey, TCapture>, poolSize: number | 
   const report = {
     date: new Date().toISOString(),
     ...sourceVersion(),
-    node: process.version,
-    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
-    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    ...(await machineOf(admin)),
     loadAverageAtStart,
     fastify: (
       JSON.parse(fs.readFileSync(path.join(root, 'node_modules/fastify/package.json'), 'utf8')) as {

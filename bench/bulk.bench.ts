@@ -6,13 +6,12 @@
  * and the portal's peak RSS of each. npm run bench runs it last; `npm run bench:bulk` alone.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { startBenchRun } from './lib/bench-run.ts';
+import { startBenchRun, machineOf } from './lib/bench-run.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import { type TRssTrace, traceRss } from './lib/families-upload.ts';
 import { signInAsAdmin, startBenchPortal, stopChild as stopBenchChild } from './lib/portal.ts';
@@ -246,9 +245,7 @@ try {
   const report = {
     date: new Date().toISOString(),
     ...sourceVersion(),
-    node: process.version,
-    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
-    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    ...(await machineOf(admin)),
     loadAverageAtStart,
     families: COUNT,
     batch: BATCH,

@@ -37,7 +37,7 @@ import { besideItsSql, PGBENCH_THREADS, roundsOf } from './lib/rounds.ts';
 import type { TCallResult } from './lib/report.ts';
 import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
 import { sequentialScans, serverLogFile, type TCapture, type TSequentialScan } from './lib/sql-capture.ts';
-import { startBenchRun } from './lib/bench-run.ts';
+import { startBenchRun, machineOf } from './lib/bench-run.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -281,9 +281,7 @@ async function measure(calls: TCall[], captures: Record<TCallKey, TCapture>, see
   const report = {
     date: new Date().toISOString(),
     ...sourceVersion(),
-    node: process.version,
-    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
-    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    ...(await machineOf(admin)),
     loadAverageAtStart,
     families: FAMILIES,
     seeded,

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { startBenchRun } from './lib/bench-run.ts';
+import { startBenchRun, machineOf } from './lib/bench-run.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import { summariseProfile, type TCpuProfile } from './lib/cpu-profile.ts';
 import { plansOf, type TStatementPlan } from './lib/families-report.ts';
@@ -376,9 +376,7 @@ async function measure(lookups: TLookup[], apiToken: string, seeded: TSeededLook
     date: new Date().toISOString(),
     ...sourceVersion(),
     short: SHORT,
-    node: process.version,
-    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
-    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    ...(await machineOf(admin)),
     loadAverageAtStart,
     seeded: {
       scenarios: seeded.scenarios,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
-import { startBenchRun } from './lib/bench-run.ts';
+import { startBenchRun, machineOf } from './lib/bench-run.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import { load, type TRequest } from './lib/load.ts';
 import type { TReplayReference } from './lib/pgbench.ts';
@@ -159,9 +159,7 @@ async function measure(calls: TCall[], logFile: string) {
     date: new Date().toISOString(),
     ...sourceVersion(),
     short: SHORT,
-    node: process.version,
-    postgres: (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
-    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+    ...(await machineOf(admin)),
     loadAverageAtStart,
     seeded: { activityRows: ROWS, people: PEOPLE, families: FAMILIES },
     connections: CONNECTIONS,

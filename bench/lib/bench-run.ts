@@ -80,3 +80,16 @@ export function startBenchRun(options: {
     say,
   };
 }
+
+/** What a report says about where it ran: Node, the PostgreSQL server, the cores and their model. */
+export async function machineOf(
+  admin: pg.Client,
+): Promise<{ node: string; postgres?: string; cpus: string }> {
+  const postgres = (await admin.query<{ server_version: string }>('show server_version')).rows[0]
+    ?.server_version;
+  return {
+    node: process.version,
+    ...(postgres === undefined ? {} : { postgres }),
+    cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+  };
+}
