@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { ADMIN_PASSWORD, openPortal, type TPortalUnderTest, waitForHash } from '../support/browser.ts';
+import {
+  ADMIN_PASSWORD,
+  chooseFromUserMenu,
+  openPortal,
+  type TPortalUnderTest,
+  waitForHash,
+} from '../support/browser.ts';
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
@@ -174,8 +180,7 @@ describe.each([
   it('change password and two-step dialogs', async () => {
     // The home page behind (the dashboard, its chart) settles first, so nothing moves under the click.
     await page.waitForLoadState('networkidle');
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await chooseFromUserMenu(page, 'Change password');
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -183,8 +188,7 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByRole('menuitem', { name: 'Two-step sign-in' }).click();
+    await chooseFromUserMenu(page, 'Two-step sign-in');
     await page.getByRole('dialog', { name: 'Two-step sign-in' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPortal } from '../../packages/server/test/harness.ts';
 import {
   ADMIN_PASSWORD,
+  chooseFromUserMenu,
   openPortal,
   type TPortalUnderTest,
   signIn,
@@ -78,8 +79,7 @@ describe('recovering and changing a password', () => {
   });
 
   it('shows an error when the change-password dialog gets a wrong old password', async () => {
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await chooseFromUserMenu(page, 'Change password');
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.waitFor();
     await dialog.getByLabel('Current password').fill('Wrong-Passw0rd!');

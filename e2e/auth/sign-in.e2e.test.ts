@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPortal } from '../../packages/server/test/harness.ts';
 import {
   ADMIN_PASSWORD,
+  chooseFromUserMenu,
   openPortal,
   type TPortalUnderTest,
   signIn,
@@ -73,8 +74,7 @@ describe('signing in and out', () => {
   });
 
   it('signs out to the login page and forgets the session', async () => {
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByText('Abmelden', { exact: true }).click();
+    await chooseFromUserMenu(page, 'Abmelden');
     await waitForHash(page, /^#\/auth\/login$/);
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     const stored = await page.evaluate(() =>

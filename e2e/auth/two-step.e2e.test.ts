@@ -4,6 +4,7 @@ import { totpCode } from '../../packages/server/src/lib/totp.ts';
 import type { TPortal } from '../../packages/server/test/harness.ts';
 import {
   ADMIN_PASSWORD,
+  chooseFromUserMenu,
   openPortal,
   signIn,
   signOut,
@@ -29,8 +30,7 @@ describe('two-step sign-in', () => {
 
   it('turns on from the user menu with a code from the app and shows the recovery codes', async () => {
     await signIn(page, portal.url, 'admin', ADMIN_PASSWORD);
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByText('Two-step sign-in', { exact: true }).click();
+    await chooseFromUserMenu(page, 'Two-step sign-in');
     await page.locator('[data-testid=two-step-start]').click();
     secret = (await page.locator('[data-testid=two-step-secret]').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

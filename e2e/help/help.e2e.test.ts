@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
+  chooseFromUserMenu,
   openPortal,
   signIn,
   type TPortalUnderTest,
@@ -105,8 +106,7 @@ describe('the help pages of the environment links', () => {
     await expectTitle(page, 'Family Portal help');
 
     await signIn(page, env.portal.url, 'admin', ADMIN_PASSWORD);
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByRole('menuitem', { name: 'Help' }).click();
+    await chooseFromUserMenu(page, 'Help');
     await waitForHash(page, /^#\/help$/);
     await page
       .locator('[data-testid=help-topics]')

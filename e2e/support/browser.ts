@@ -83,10 +83,35 @@ export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.locator('[data-testid=toast]', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Opens the user menu and chooses an entry. Under load a click can land while the menu is still
+ * sliding open and be lost (seen in CI: the menu stayed open and the sign-out never happened), so
+ * it waits for the menu to stand still, and takes the menu closing as proof the choice was made,
+ * opening it again up to twice when it was not.
+ */
+export async function chooseFromUserMenu(page: Page, name: string): Promise<void> {
+  const item = page.getByRole('menuitem', { name });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await page.locator('[data-testid=user-menu]').click();
+    await item.waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')].every(
+        (menu) => !/-(appear|enter)\b/.test(menu.className),
+      ),
+    );
+    await item.click();
+    try {
+      await item.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Signs out through the user menu and waits for the login page. */
 export async function signOut(page: Page): Promise<void> {
-  await page.locator('[data-testid=user-menu]').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await chooseFromUserMenu(page, 'Sign out');
   await page.locator('[data-testid=login-form]').waitFor();
 }
 
