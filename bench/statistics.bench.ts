@@ -22,6 +22,7 @@ import type { TReplayReference } from './lib/pgbench.ts';
 import { captureCallStatements, signInAsAdmin, startBenchPortal, stopChild } from './lib/portal.ts';
 import { benchCommandLine, besideItsSql, type TAlternated } from './lib/rounds.ts';
 import { seedFamilies } from './lib/seed-families.ts';
+import { replaceDocsBlock } from './lib/report.ts';
 import { explainStatement, serverLogFile, type TCapture } from './lib/sql-capture.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
@@ -197,7 +198,9 @@ async function measure(calls: TCall[], logFile: string) {
   const block = `${conditions}.\n\n${table}`;
   fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
   console.log(`\n${block}\n`);
-  say(`written to ${path.relative(root, jsonFile)}`);
+  // A short run checks the bench; only a full one replaces the published figures.
+  const wrote = !SHORT && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'statistics', block);
+  say(`written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`);
 }
 
 if (loadAverageAtStart[0]! > os.cpus().length)
