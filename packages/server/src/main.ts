@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { openControlSocket } from './cli/control-socket.ts';
 import { configProblemLines, configProblems, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -19,6 +20,14 @@ const database = await openDatabase({
   process.exit(1);
 });
 const app = await buildApp(config, database);
+// The embedded database takes one process: `portal backup` asks this one through the data folder.
+const control =
+  database.kind === 'pglite'
+    ? await openControlSocket(config.dataDir, database, {
+        info: (message) => app.log.info(message),
+        warn: (message) => app.log.warn(message),
+      })
+    : null;
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -28,6 +37,7 @@ async function stop(signal: string): Promise<void> {
   // app.close() stops accepting requests, waits for those under way, then checkpoints and closes the database.
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  await control?.close();
   await app.close();
   process.exit(0);
 }

@@ -48,6 +48,14 @@ async function addFile(pack: tar.Pack, name: string, source: string, size: numbe
   });
 }
 
+/** Refuses a backup target that exists already or whose folder does not. */
+export async function checkBackupTarget(output: string): Promise<void> {
+  if (await fs.stat(output).catch(() => null))
+    throw new CliError(`${output} exists already: choose another name or remove it`);
+  if (!(await fs.stat(path.dirname(output)).catch(() => null))?.isDirectory())
+    throw new CliError(`${path.dirname(output)}: no such folder`);
+}
+
 /**
  * Takes a backup of an open database and its stored files into one tar at `output`: every table
  * read in ONE repeatable-read transaction (one snapshot, so writes under way are either wholly in it

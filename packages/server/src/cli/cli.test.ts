@@ -1,6 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,6 +16,7 @@ import { ADMIN_PASSWORD, sha512Hex, testConfig, unique } from '../../test/test-a
 import { RFA_FIXTURE } from '../../test/firestop.ts';
 import { backupTo } from './backup.ts';
 import { runCli } from './cli.ts';
+import { controlSocketPath, openControlSocket } from './control-socket.ts';
 import { restoreFrom } from './restore.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
@@ -533,6 +536,132 @@ describe('portal backup and restore', () => {
       await database.close();
     }
   }, 300_000);
+});
+
+const quiet = { info: () => undefined, warn: () => undefined };
+
+/** One request on a control socket: every answer line it got back. */
+async function ask(socketPath: string, request: string): Promise<Array<Record<string, unknown>>> {
+  const socket = net.connect(socketPath);
+  await once(socket, 'connect');
+  socket.write(request);
+  let text = '';
+  for await (const chunk of socket as AsyncIterable<Buffer>) text += chunk.toString('utf8');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe.runIf(!SERVER_URL)('portal backup of a running portal on PGlite', () => {
+  it('is taken by the portal that holds the folder, and restores to the same finds and files', async () => {
+    const from = await side('pglite');
+    const source = await portalOn(from);
+    const control = await openControlSocket(from.dataDir, source.database, quiet);
+    try {
+      expect(control).not.toBeNull();
+      // Only the owner may reach the socket.
+      expect(fs.statSync(path.dirname(control!.path)).mode & 0o777).toBe(0o700);
+      const token = await adminToken(source);
+      await fill(source, token);
+      const before = await snapshot(source, token, from.dataDir);
+      const file = path.join(from.dataDir, 'running.tar');
+      const backup = await portal(from, 'backup', file);
+      expect(backup.code, backup.err).toBe(0);
+      expect(backup.out).toContain('users:');
+      // The portal still answers after its backup.
+      expect((await source.call('/api/user/find', token, {})).status).toBe(200);
+
+      const into = await side('pglite');
+      expect((await portal(into, 'restore', file)).code).toBe(0);
+      const target = await portalOn(into);
+      try {
+        expect(await snapshot(target, token, into.dataDir)).toEqual(before);
+      } finally {
+        await target.app.close();
+      }
+    } finally {
+      await control?.close();
+      await source.app.close();
+    }
+  }, 300_000);
+
+  it('answers a wrong request with an error line and writes nothing', async () => {
+    const from = await side('pglite');
+    const source = await portalOn(from);
+    const control = await openControlSocket(from.dataDir, source.database, quiet);
+    try {
+      const socketPath = control!.path;
+      const existing = path.join(from.dataDir, 'exists.tar');
+      fs.writeFileSync(existing, 'x');
+      const cases: Array<[string, string]> = [
+        ['not json\n', 'not JSON'],
+        ['{"command":"drop"}\n', 'unknown command "drop"'],
+        ['{"command":"backup","output":"relative.tar"}\n', 'absolute path'],
+        ['{"command":"backup","output":{"__proto__":{}}}\n', 'absolute path'],
+        [`${JSON.stringify({ command: 'backup', output: `${from.dataDir}/a\0b.tar` })}\n`, 'absolute path'],
+        [`${JSON.stringify({ command: 'backup', output: existing })}\n`, 'exists already'],
+        [`${JSON.stringify({ command: 'backup', output: '/nonexistent/x.tar' })}\n`, 'no such folder'],
+        [`${'x'.repeat(20_000)}\n`, 'one JSON line of at most 16 KiB'],
+      ];
+      for (const [request, error] of cases) {
+        const answers = await ask(socketPath, request);
+        expect(answers).toHaveLength(1);
+        expect(String(answers[0]!.error)).toContain(error);
+      }
+      expect(fs.readdirSync(from.dataDir).filter((name) => name.endsWith('.tar'))).toEqual(['exists.tar']);
+    } finally {
+      await control?.close();
+      await source.app.close();
+    }
+    // Closed with the portal: the command then opens the folder itself.
+    const after = path.join(from.dataDir, 'after.tar');
+    expect((await portal(from, 'backup', after)).code).toBe(0);
+    expect(fs.existsSync(controlSocketPath(from.dataDir))).toBe(false);
+  }, 120_000);
+
+  it('works between two processes: the server started as `npm start` starts it, the bin asks it', async () => {
+    const from = await side('pglite');
+    const main = path.resolve(import.meta.dirname, '../main.ts');
+    const server = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, ...from.env, PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let printed = '';
+      server.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+      server.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+      const started = Date.now();
+      while (!printed.includes('Family Portal is running')) {
+        if (server.exitCode !== null || Date.now() - started > 90_000) throw new Error(printed);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const bin = path.resolve(import.meta.dirname, '../../bin/portal.mjs');
+      const file = path.join(from.dataDir, 'two-processes.tar');
+      const backup = spawnSync(process.execPath, [bin, 'backup', file], {
+        encoding: 'utf8',
+        env: { ...process.env, ...from.env },
+      });
+      expect(backup.status, backup.stderr).toBe(0);
+      const [manifest] = await readTar(file);
+      expect(manifest!.name).toBe('manifest.json');
+      const tables = (
+        JSON.parse(manifest!.content.toString('utf8')) as { tables: Array<{ name: string; rows: number }> }
+      ).tables;
+      expect(tables.find((table) => table.name === 'users')?.rows).toBeGreaterThan(0);
+      // A restore is still refused while the portal runs.
+      const restore = spawnSync(process.execPath, [bin, 'restore', file, '--replace'], {
+        encoding: 'utf8',
+        env: { ...process.env, ...from.env },
+      });
+      expect(restore.status).toBe(1);
+      expect(restore.stderr).toContain(`in use by process ${server.pid}`);
+    } finally {
+      server.kill('SIGTERM');
+      if (server.exitCode === null) await once(server, 'exit');
+    }
+    expect(server.exitCode).toBe(0);
+  }, 180_000);
 });
 
 /** Every entry of a tar, in order. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { configProblemLines, configProblems, loadConfig, type TConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
@@ -95,24 +94,26 @@ const COMMANDS: Record<string, TCommand> = {
       'write every table and every stored file into one tar file, with a manifest of counts and SHA-256 sums',
     help: [
       'The tables are read in one repeatable-read transaction: one consistent snapshot, even while the portal writes.',
-      'On a PostgreSQL server (DATABASE_URL) it runs beside the portal; the embedded database (DATA_DIR)',
-      'is held by a running portal: stop it first. The file must not exist yet.',
+      'On a PostgreSQL server (DATABASE_URL) it runs beside the portal. The embedded database (DATA_DIR)',
+      'is held by a running portal: the command asks that portal to take the backup (through',
+      'DATA_DIR/control/portal.sock), or opens the folder itself when no portal runs. The file must not exist yet.',
     ],
     flags: [],
     arity: [1, 1],
     async run({ positional }, io) {
       const config = configOf(io);
       const output = userPath(io, positional[0]!);
-      if (await fs.stat(output).catch(() => null))
-        throw new CliError(`${output} exists already: choose another name or remove it`);
-      if (!(await fs.stat(path.dirname(output)).catch(() => null))?.isDirectory())
-        throw new CliError(`${path.dirname(output)}: no such folder`);
+      const { backupTo, checkBackupTarget } = await import('./backup.ts');
+      await checkBackupTarget(output);
       io.out(`Backing up the ${describeTarget(config)} to ${output}`);
-      const manifest = await withDatabase(config, async (database) => {
-        await requireCurrentSchema(database);
-        const { backupTo } = await import('./backup.ts');
-        return backupTo(database, path.join(config.dataDir, 'files'), output, io.out);
-      });
+      // A running portal holds its embedded database: it takes the backup itself when asked.
+      const { backupThroughPortal } = await import('./control-socket.ts');
+      const manifest =
+        (!config.databaseUrl && (await backupThroughPortal(config.dataDir, output, io.out))) ||
+        (await withDatabase(config, async (database) => {
+          await requireCurrentSchema(database);
+          return backupTo(database, path.join(config.dataDir, 'files'), output, io.out);
+        }));
       const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
       io.out(`Done: ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files.`);
       if (manifest.missingFiles.length)
