@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, four projects: `npm test` runs them in turn (see package.json). */
+/**
+ * One runner, four projects: `npm test` runs them in turn (see package.json), the server suites
+ * on every core (`--maxWorkers=100%`; vitest's default leaves one idle) and the browser suites two
+ * files at a time (`--maxWorkers=2`: they wait more than they compute, and more at once made the
+ * sign-in flows' waits miss on a loaded two-core machine).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -33,9 +38,6 @@ export default defineConfig({
           // A bound for a hang, not a timing: a test that walks six languages waits on a busy machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One file at a time: two at once on two cores (1.8x faster) made the sign-in flows' waits
-          // miss on a loaded machine.
-          fileParallelism: false,
         },
       },
     ],
