@@ -128,18 +128,16 @@ export async function submitLogin(
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The newest mail sent to the address, waiting a little for it to arrive. */
+/** The newest mail sent to the address, waiting a little for the portal's mail worker to send it. */
 export async function waitForMail<TMail extends { to: string; subject: string; text: string }>(
-  mails: () => TMail[],
+  mails: () => Promise<TMail[]>,
   to: string,
   subject: RegExp,
   timeout = 10_000,
 ): Promise<TMail> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const found = mails()
-      .filter((mail) => mail.to === to && subject.test(mail.subject))
-      .at(-1);
+    const found = (await mails()).filter((mail) => mail.to === to && subject.test(mail.subject)).at(-1);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} with a subject matching ${subject.source}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

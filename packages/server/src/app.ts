@@ -12,6 +12,7 @@ import { BatchedLog } from './lib/log-stream.ts';
 import { isWritePermission } from './lib/write-clock.ts';
 import { loggedError, RequestLog } from './lib/request-log.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompilerOf, validatorCompiler } from './plugins/schemas.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -74,12 +75,21 @@ export async function buildApp(
   // before the database closes.
   app.addHook('onReady', async () => app.services.fileSweep.start(config.fileSweep.intervalMinutes));
   app.addHook('preClose', () => app.services.fileSweep.stop());
+  // The mail queue's worker sends from the start; on close a send under way finishes first.
+  app.addHook('onReady', async () => app.services.mailer.start());
+  app.addHook('preClose', () => app.services.mailer.stop());
   // Activity rows past their retention go at start and hourly, in batches.
   app.addHook('onReady', async () => app.services.activitySweep.start(config.activitySweepMinutes));
   app.addHook('preClose', () => app.services.activitySweep.stop());
   if (logStream) app.addHook('onClose', async () => logStream.flushSync());
 
   await app.register(errorsPlugin);
+  // First, so its onResponse hook times every request, refusals included.
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    database: database.stats,
+    queue: () => app.services.mailer.queueStats(),
+  });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -5,6 +5,16 @@ import { ACTIVITY_RETENTION_DAYS } from '@portal/contract';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Every setting the server reads; each comes from one environment variable (README lists them). */
+export type TS3Config = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's URL; undefined: AWS itself (virtual-hosted addressing). */
+  endpoint: string | undefined;
+  /** Undefined: the AWS SDK's own chain (environment, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+};
+
 export type TConfig = {
   port: number;
   host: string;
@@ -53,6 +63,14 @@ export type TConfig = {
    * and `login.locked` (the security trail), for an operator who must not keep a log.
    */
   activityLog: 'on' | 'off';
+  /**
+   * S3_BUCKET (with S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY): stored files go
+   * to S3-compatible object storage instead of DATA_DIR/files; undefined keeps them on disk.
+   * An endpoint (MinIO, Ceph, s3rver…) is addressed path-style.
+   */
+  s3: TS3Config | undefined;
+  /** METRICS_TOKEN: when set, `/metrics` answers only `Authorization: Bearer <it>`; unset, it is open. */
+  metricsToken: string | undefined;
   /** Tests only, no variable: the time the file sweep and the files' records go by. */
   clock?: () => Date;
   /** How long a whole lookup answer is remembered (LOOKUP_ANSWER_TTL_MS; 0: never); any write forgets it. */
@@ -102,7 +120,13 @@ export type TConfigProblem = { name: string; value: string; expected: string };
 const BOOLEAN_WORDS = ['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 /** Variables whose value is never printed: passwords, keys, and URLs that may carry a password. */
-const SECRETS = new Set(['PORTAL_ADMIN_PASSWORD', 'PASSWORD_PEPPER', 'JWT_SECRET']);
+const SECRETS = new Set([
+  'PORTAL_ADMIN_PASSWORD',
+  'PASSWORD_PEPPER',
+  'JWT_SECRET',
+  'METRICS_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 function wholeNumberCheck(min: number, max = Number.MAX_SAFE_INTEGER) {
   const expected =
@@ -169,6 +193,14 @@ const CHECKS: Record<string, (value: string) => string | undefined> = {
   ACTIVITY_RETENTION_DAYS: wholeNumberCheck(0),
   ACTIVITY_LOG: (value) => (['on', 'off'].includes(value.trim().toLowerCase()) ? undefined : 'on or off'),
   LOOKUP_ANSWER_TTL_MS: wholeNumberCheck(0),
+  S3_BUCKET: (value) =>
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value)
+      ? undefined
+      : 'a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+  S3_REGION: (value) => (/^[a-z0-9-]{1,32}$/.test(value) ? undefined : 'a region such as eu-central-1'),
+  S3_ENDPOINT: (value) => (/^https?:\/\/[^\s/]+/.test(value) ? undefined : 'an http:// or https:// URL'),
+  METRICS_TOKEN: (value) =>
+    /^[\x21-\x7e]{16,256}$/.test(value) ? undefined : '16 to 256 printable characters without spaces',
   LOG_LEVEL: (value) => (LOG_LEVELS.includes(value) ? undefined : `one of ${LOG_LEVELS.join(', ')}`),
 };
 
@@ -246,6 +278,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     activityRetentionDays: int(env.ACTIVITY_RETENTION_DAYS, ACTIVITY_RETENTION_DAYS),
     activitySweepMinutes: 60,
     activityLog: activityLogOf(env.ACTIVITY_LOG),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : undefined,
     lookupAnswerTtlMs: int(env.LOOKUP_ANSWER_TTL_MS, 3000),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -7,9 +7,12 @@ import { DbContext } from './db/context.ts';
 import { seed } from './seed.ts';
 import { BotCheck } from './lib/bot-check.ts';
 import { FileStore } from './lib/file-store.ts';
+import { S3Store } from './lib/s3-store.ts';
 import { TokenSigner } from './lib/jwt.ts';
 import { WriteClock } from './lib/write-clock.ts';
+import { MemoryLimitStore, type TLimitStore } from './lib/limit-store.ts';
 import { Mailer } from './lib/mailer.ts';
+import { MailOutboxRepository } from './lib/mail-outbox.repository.ts';
 import { PasswordHasher } from './lib/passwords.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { SecretBox } from './lib/secret-box.ts';
@@ -35,6 +38,7 @@ import { FileSweepService } from './modules/files/file-sweep.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { FilesService } from './modules/files/files.service.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
+import { LimitsRepository } from './modules/limits/limits.repository.ts';
 import { HealthService } from './modules/health/health.service.ts';
 import { environmentOf } from './modules/info/environment.service.ts';
 import { LicencesRepository } from './modules/licences/licences.repository.ts';
@@ -94,20 +98,31 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
   const passwords = new PasswordHasher(config.passwordPepper);
   const signer = new TokenSigner(config.jwtSecret ?? derive('jwt'), config.accessTokenTtlSeconds);
   const mailer = new Mailer({
+    repo: new MailOutboxRepository(ctx, database.db),
     smtpUrl: config.smtpUrl,
     outbox: config.inMemory ? undefined : path.join(config.dataDir, 'outbox'),
     from: config.mailFrom,
     log,
   });
-  const limiter = new RateLimiter(config.rateLimits);
+  // Limits and single-use keys: shared by every instance on a server, in memory with PGlite (one process).
+  const limitStore: TLimitStore =
+    database.kind === 'postgres' ? new LimitsRepository(ctx) : new MemoryLimitStore();
+  const limiter = new RateLimiter(limitStore, config.rateLimits);
   // Moved by every write the API answers (app.ts); remembered answers older than it are forgotten.
   const writes = new WriteClock();
-  const botCheck = new BotCheck(derive('bot-check'), config.botCheck);
+  const botCheck = new BotCheck(derive('bot-check'), config.botCheck, limitStore);
   const activityRepo = new ActivityRepository(ctx);
   const activity = new ActivityService(activityRepo, { log: config.activityLog });
   const tokens = new OneTimeTokensService(new OneTimeTokensRepository(ctx), derive('one-time-code'));
   const files = new FilesService({
-    store: config.inMemory ? FileStore.temporary() : new FileStore(path.join(config.dataDir, 'files')),
+    store: config.s3
+      ? new S3Store({
+          ...config.s3,
+          cacheDir: config.inMemory ? undefined : path.join(config.dataDir, 's3-cache'),
+        })
+      : config.inMemory
+        ? FileStore.temporary()
+        : new FileStore(path.join(config.dataDir, 'files')),
     repo: new FilesRepository(ctx),
     transaction,
     clock: config.clock,
@@ -253,7 +268,11 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     writes,
     environment,
     signer,
-    health: new HealthService(new HealthRepository(ctx, database.kind)),
+    // Readiness: the database (always), the file store, and what else a request needs.
+    health: new HealthService(new HealthRepository(ctx, database.kind), {
+      storage: () => files.probe(),
+      queue: () => mailer.queueStats(),
+    }),
     mailer,
     limiter,
     botCheck,

@@ -3,15 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.ts';
 import type { TDatabase } from '../src/db/client.ts';
-import type { TMail } from '../src/lib/mailer.ts';
+import { asc, isNotNull } from 'drizzle-orm';
+import { mailOutbox } from '../src/db/schema/index.ts';
+import type { Mailer, TMail } from '../src/lib/mailer.ts';
 import { openTestDatabase, testConfig } from './test-app.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type TPortal = {
   url: string;
-  /** Mail the portal sent, newest last (activation codes, reset links). */
-  mails: () => TMail[];
+  /** Mail the portal sent, newest last (activation codes, reset links), once what was due went out. */
+  mails: () => Promise<TMail[]>;
   /** The portal's database, to arrange data the UI cannot make yet. */
   database: TDatabase;
   close(): Promise<void>;
@@ -32,8 +34,21 @@ export async function startPortal(options: { adminPassword?: string } = {}): Pro
   config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}/`,
-    mails: () => [...app.services.mailer.sent],
+    mails: () => sentMails({ database, mailer: app.services.mailer }),
     database,
     close: () => app.close(),
   };
+}
+
+/**
+ * The mail a portal has sent, oldest first, read from its outbox table: its worker first sends
+ * what is due, so a mail queued by an answered request is in the list.
+ */
+export async function sentMails(portal: { database: TDatabase; mailer: Mailer }): Promise<TMail[]> {
+  await portal.mailer.drain();
+  return portal.database.db
+    .select({ to: mailOutbox.recipient, subject: mailOutbox.subject, text: mailOutbox.body })
+    .from(mailOutbox)
+    .where(isNotNull(mailOutbox.sentAt))
+    .orderBy(asc(mailOutbox.id));
 }

@@ -33,6 +33,7 @@ export const MESSAGE_TEMPLATES = {
   routeNotFound: 'The requested route {method} {path} is not found',
   internalError: 'Something went wrong; the reference is {reference}',
   databaseDown: 'The database does not answer',
+  notReady: 'The portal is not ready: {parts} not answering',
   valueNotStorable:
     'A value does not fit where it is stored (out of range, too long or not valid); nothing was saved',
   // Sign-in and tokens.

@@ -41,3 +41,9 @@ export type TEnvEntry = z.infer<typeof ZEnvEntry>;
 
 export const ZEnvironment = z.object({ environment: z.array(ZEnvEntry) });
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/** `/api/ready`: every part a request needs answered (the 503 names the ones that did not). */
+export const ZReady = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+  parts: z.record(z.string(), z.boolean()),
+});

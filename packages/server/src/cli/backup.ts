@@ -64,7 +64,8 @@ export async function checkBackupTarget(output: string): Promise<void> {
  */
 export async function backupTo(
   database: TDatabase,
-  filesRoot: string,
+  /** Null when the files live in object storage: the backup then holds the database alone. */
+  filesRoot: string | null,
   output: string,
   log: (line: string) => void = () => {},
 ): Promise<TManifest> {
@@ -110,11 +111,12 @@ export async function backupTo(
 
     const files: TManifest['files'] = [];
     const missingFiles: string[] = [];
-    for (const { hash } of hashes) {
-      const stat = await fs.stat(blobPath(filesRoot, hash)).catch(() => null);
-      if (stat?.isFile()) files.push({ sha256: hash, bytes: stat.size });
-      else missingFiles.push(hash);
-    }
+    if (filesRoot !== null)
+      for (const { hash } of hashes) {
+        const stat = await fs.stat(blobPath(filesRoot, hash)).catch(() => null);
+        if (stat?.isFile()) files.push({ sha256: hash, bytes: stat.size });
+        else missingFiles.push(hash);
+      }
     const manifest: TManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -139,8 +141,15 @@ export async function backupTo(
     pack.entry({ name: MANIFEST_ENTRY, size: manifestText.length, mode: 0o644 }, manifestText);
     for (const table of tables)
       await addFile(pack, tableEntry(table.name), path.join(stage, `${table.name}.jsonl`), table.bytes);
-    for (const file of files)
-      await addFile(pack, fileEntry(file.sha256), blobPath(filesRoot, file.sha256), file.bytes, file.sha256);
+    if (filesRoot !== null)
+      for (const file of files)
+        await addFile(
+          pack,
+          fileEntry(file.sha256),
+          blobPath(filesRoot, file.sha256),
+          file.bytes,
+          file.sha256,
+        );
     pack.finalize();
     await written;
     await fs.rename(partial, output);

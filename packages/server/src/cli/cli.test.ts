@@ -538,6 +538,28 @@ describe('portal backup and restore', () => {
   }, 300_000);
 });
 
+describe('portal with the files in S3', () => {
+  it('says where the files are, backs up the database alone, and refuses a backup with files', async () => {
+    const { file } = await sourceBackup();
+    const target = await side();
+    const s3 = { ...target.env, S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://127.0.0.1:9' };
+    const check = await portal(s3, 'check-config');
+    expect(check.out).toContain('files in the S3 bucket portal-files at http://127.0.0.1:9');
+    const refused = await portal(s3, 'restore', file);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('keeps its files in the S3 bucket portal-files');
+    // Nothing was restored: the same target takes the backup without S3.
+    expect((await portal(target, 'restore', file)).code).toBe(0);
+    const databaseOnly = path.join(target.dataDir, 'database-only.tar');
+    const backup = await portal(s3, 'backup', databaseOnly);
+    expect(backup.code, backup.err).toBe(0);
+    expect(backup.out).toContain('this backup holds the database only');
+    const entries = await readTar(databaseOnly);
+    expect(entries.some((entry) => entry.name.startsWith('files/'))).toBe(false);
+    expect(entries.some((entry) => entry.name === 'tables/users.jsonl')).toBe(true);
+  }, 300_000);
+});
+
 const quiet = { info: () => undefined, warn: () => undefined };
 
 /** One request on a control socket: every answer line it got back. */

@@ -83,7 +83,7 @@ const COMMANDS: Record<string, TCommand> = {
       }
       const config = loadConfig(io.env);
       io.out(
-        `The configuration is valid: ${describeTarget(config)}, files in ${path.join(config.dataDir, 'files')}.`,
+        `The configuration is valid: ${describeTarget(config)}, files in ${config.s3 ? `the S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : path.join(config.dataDir, 'files')}.`,
       );
       return 0;
     },
@@ -106,13 +106,18 @@ const COMMANDS: Record<string, TCommand> = {
       const { backupTo, checkBackupTarget } = await import('./backup.ts');
       await checkBackupTarget(output);
       io.out(`Backing up the ${describeTarget(config)} to ${output}`);
+      if (config.s3)
+        io.out(
+          `The stored files are in the S3 bucket ${config.s3.bucket}: this backup holds the database only (back up the bucket with the store's own versioning or replication).`,
+        );
+      const filesRoot = config.s3 ? null : path.join(config.dataDir, 'files');
       // A running portal holds its embedded database: it takes the backup itself when asked.
       const { backupThroughPortal } = await import('./control-socket.ts');
       const manifest =
         (!config.databaseUrl && (await backupThroughPortal(config.dataDir, output, io.out))) ||
         (await withDatabase(config, async (database) => {
           await requireCurrentSchema(database);
-          return backupTo(database, path.join(config.dataDir, 'files'), output, io.out);
+          return backupTo(database, filesRoot, output, io.out);
         }));
       const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
       io.out(`Done: ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files.`);
@@ -137,7 +142,11 @@ const COMMANDS: Record<string, TCommand> = {
       const config = configOf(io);
       const archive = userPath(io, positional[0]!);
       // A file that is not ours is refused before the database is opened.
-      await readManifest(archive);
+      const found = await readManifest(archive);
+      if (config.s3 && found.files.length)
+        throw new CliError(
+          `this portal keeps its files in the S3 bucket ${config.s3.bucket}, and the backup holds ${found.files.length} files for a data folder: restore without S3_BUCKET, then copy DATA_DIR/files/ab/<hash> to the bucket's ab/<hash> keys`,
+        );
       const { restoreFrom } = await import('./restore.ts');
       io.out(`Restoring ${archive} into the ${describeTarget(config)}`);
       const manifest = await withDatabase(config, (database) =>

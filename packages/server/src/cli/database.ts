@@ -75,13 +75,7 @@ export async function runMigrations(database: TDatabase, count?: number): Promis
     folder = temporary;
   }
   try {
-    if (database.kind === 'pglite') {
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: folder });
-    } else {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(database.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: folder });
-    }
+    await database.migrate(folder);
   } finally {
     if (temporary) await fs.rm(temporary, { recursive: true, force: true });
   }

@@ -22,7 +22,19 @@ export type TDatabase = {
   kind: 'pglite' | 'postgres';
   /** What opening it had to fall back on; the app logs each as a warning once its logger exists. */
   warnings?: readonly string[];
+  /**
+   * Runs the migrations of `folder` (the shipped ones by default). On a server, under an advisory
+   * lock: of instances starting together one migrates and the others wait, then find nothing to do.
+   */
+  migrate(folder?: string): Promise<void>;
+  /** The connections at this moment (the metrics): a server's pool and pipelined reads; none on PGlite. */
+  stats?: () => TDatabaseStats;
   close(): Promise<void>;
+};
+
+export type TDatabaseStats = {
+  pool: { total: number; idle: number; waiting: number };
+  pipelined: { inFlight: number; waiting: number } | null;
 };
 
 /** The nearest folder at or above `from` with a package.json: the server package from src/db/ and from dist/. */
@@ -97,6 +109,24 @@ async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
   }
 }
 
+/** The advisory lock key the migrations run under on a server (any constant; "FPmi" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x46506d69;
+
+/** Migrates a server's database on one connection of `pool` while holding the migration lock. */
+async function migrateServerUnderLock(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Connections of the pool (transactions, writes, everything not marked as a hot read). */
 export const POOL_CONNECTIONS = 10;
 /** Pipelined connections for the hot reads, when the configuration names none. */
@@ -120,7 +150,8 @@ export async function openDatabase(options: {
     // the pool drops it and opens another on the next query, which fails on its own if the server is gone.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
-    if (migrate) await migratePg(drizzlePg(pool), { migrationsFolder });
+    const migrateTo = (folder = migrationsFolder) => migrateServerUnderLock(pool, folder);
+    if (migrate) await migrateTo();
     // 0 sends the hot reads through the pool too (a proxy in front of the server that cannot pipeline).
     const readConnections = options.readConnections ?? READ_CONNECTIONS;
     let pipelined =
@@ -138,6 +169,11 @@ export async function openDatabase(options: {
       reads: pipelined ? drizzlePg(pipelined as unknown as pg.Client, { schema }) : db,
       kind: 'postgres',
       warnings,
+      migrate: migrateTo,
+      stats: () => ({
+        pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+        pipelined: pipelined?.stats() ?? null,
+      }),
       // Once: the app's own close may follow a close of the database.
       close: () => (closing ??= Promise.all([pipelined?.end(), pool.end()]).then(() => undefined)),
     };
@@ -166,13 +202,16 @@ export async function openDatabase(options: {
     }
   }
   await client.waitReady;
-  if (migrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const migrateTo = (folder = migrationsFolder) =>
+    migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+  if (migrate) await migrateTo();
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   let closed = false;
   return {
     db,
     reads: db,
     kind: 'pglite',
+    migrate: migrateTo,
     async close() {
       if (closed) return;
       closed = true;

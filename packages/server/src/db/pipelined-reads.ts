@@ -151,6 +151,14 @@ export class PipelinedReads {
   }
 
   /** Ends every connection; queries already sent are answered first, those waiting are refused. */
+  /** Reads sent and not yet answered, and reads waiting for room (the metrics). */
+  stats(): { inFlight: number; waiting: number } {
+    return {
+      inFlight: this.#slots.reduce((sum, slot) => sum + slot.sentAt.length, 0),
+      waiting: this.#waiting.length,
+    };
+  }
+
   async end(): Promise<void> {
     this.#ended = true;
     for (const waiting of this.#waiting.splice(0)) waiting.reject(new Error('the database is closed'));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TBotCheck, TBotChallenge } from '@portal/contract';
 import { badRequest } from './app-error.ts';
 import { hmacBase64Url, randomToken, safeEqual } from './crypto.ts';
+import { MemoryLimitStore, type TLimitStore } from './limit-store.ts';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
@@ -24,12 +25,18 @@ export function leadingZeroBits(digest: Buffer): number {
  */
 export class BotCheck {
   readonly #key: string;
-  readonly #used = new Map<string, number>();
+  /** Where solved challenges are spent: every instance refuses a replay, not just the one that took it. */
+  readonly #spent: TLimitStore;
   readonly enabled: boolean;
   readonly difficulty: number;
 
-  constructor(key: string, options: { enabled: boolean; difficulty: number }) {
+  constructor(
+    key: string,
+    options: { enabled: boolean; difficulty: number },
+    spent: TLimitStore = new MemoryLimitStore(),
+  ) {
     this.#key = key;
+    this.#spent = spent;
     this.enabled = options.enabled;
     this.difficulty = options.difficulty;
   }
@@ -44,7 +51,7 @@ export class BotCheck {
   }
 
   /** Throws 400 unless the check is off or `solution` solves a fresh challenge of ours. */
-  verify(solution: TBotCheck | undefined, now = Date.now()): void {
+  async verify(solution: TBotCheck | undefined, now = Date.now()): Promise<void> {
     if (!this.enabled) return;
     if (!solution) throw badRequest('botCheckRequired', {}, 'botCheck');
     const parts = solution.challenge.split('.');
@@ -55,10 +62,10 @@ export class BotCheck {
       throw badRequest('botCheckNotValid', {}, 'botCheck');
     }
     if (Number(expires) < now) throw badRequest('botCheckExpired', {}, 'botCheck');
-    if (this.#used.has(random)) throw badRequest('botCheckUsed', {}, 'botCheck');
     const digest = createHash('sha256').update(`${solution.challenge}:${solution.nonce}`).digest();
     if (leadingZeroBits(digest) < Number(difficulty)) throw badRequest('botCheckNotValid', {}, 'botCheck');
-    this.#used.set(random, Number(expires));
-    for (const [key, expiry] of this.#used) if (expiry < now) this.#used.delete(key);
+    // Spent only once solved: a wrong nonce leaves the challenge to be solved still.
+    if (!(await this.#spent.spend(`bot-check:${random}`, Number(expires))))
+      throw badRequest('botCheckUsed', {}, 'botCheck');
   }
 }

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { constants as fsConstants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,8 +25,8 @@ export type TPutStreamOptions = {
 };
 
 /**
- * Where file contents live, by SHA-256: a folder under the data directory now; object storage can
- * come later behind the same few operations.
+ * Where file contents live, by SHA-256: a folder under the data directory (FileStore) or an
+ * S3-compatible bucket (S3Store, lib/s3-store.ts), behind the same few operations.
  */
 export type TBlobStore = {
   /** Stores `content` unless it is there; `beforeKeep` runs first (see TPutStreamOptions). */
@@ -46,8 +46,15 @@ export type TBlobStore = {
   openRead(hash: string, range?: { start: number; end: number }): Readable;
   /** Its size in bytes, or null when it is not stored. */
   sizeOf(hash: string): Promise<number | null>;
-  /** A local path to read it at random (the compound-file reader needs one). */
+  /**
+   * Where its local copy is: the stored file itself on disk; with object storage, a file only once
+   * `ensureLocal` fetched it (and until the bounded cache evicts it).
+   */
   localPath(hash: string): string;
+  /** A local file to read it at random (the compound-file reader needs one), fetched first when it is remote. */
+  ensureLocal(hash: string): Promise<string>;
+  /** Throws unless files can be written now (readiness: `/api/ready`). */
+  probe(): Promise<void>;
 };
 
 /** The 413 of a file past its limit, the limit named in KiB. */
@@ -94,6 +101,11 @@ export class FileStore implements TBlobStore {
   /** A store in a fresh temporary folder (tests and in-memory runs). */
   static temporary(): FileStore {
     return new FileStore(path.join(os.tmpdir(), `portal-files-${randomBytes(6).toString('hex')}`));
+  }
+
+  async probe(): Promise<void> {
+    await fs.mkdir(this.#root, { recursive: true });
+    await fs.access(this.#root, fsConstants.W_OK);
   }
 
   pathOf(hash: string): string {
@@ -206,6 +218,13 @@ export class FileStore implements TBlobStore {
 
   localPath(hash: string): string {
     return this.pathOf(hash);
+  }
+
+  /** The stored file itself; throws when it is not there. */
+  async ensureLocal(hash: string): Promise<string> {
+    const file = this.pathOf(hash);
+    await fs.access(file);
+    return file;
   }
 }
 

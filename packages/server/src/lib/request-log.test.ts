@@ -22,20 +22,24 @@ describe('request log', () => {
     }
   });
 
-  it('writes no line for a health check that passes, and one for a check that fails', async () => {
+  it('writes no line for a health or readiness check that passes, and one for a check that fails', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
     const database = await openTestDatabase();
     const app = await buildApp(testConfig({ logLevel: 'info' }), database, { level: 'info', stream });
+    const checks = () => lines.filter((l) => l.url === '/api/health' || l.url === '/api/ready');
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      expect(lines.filter((l) => l.url === '/api/health')).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      expect(checks()).toEqual([]);
       await database.close();
       // The last answer stands for a second (PING_REUSE_MS): past it, the closed database is asked.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
-      expect(lines.filter((l) => l.url === '/api/health')).toEqual([
-        expect.objectContaining({ status: 503, level: 40, msg: 'request failed' }),
+      expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
+      // Liveness asks no database: the process still answers.
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(checks()).toEqual([
+        expect.objectContaining({ url: '/api/ready', status: 503, level: 40, msg: 'request failed' }),
       ]);
     } finally {
       await app.close();

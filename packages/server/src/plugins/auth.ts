@@ -30,6 +30,8 @@ declare module 'fastify' {
     permission?: TRoutePermission;
     /** The API token scope this route accepts; an API token anywhere else is refused (403). */
     tokenScope?: TApiTokenScope;
+    /** A route outside the API that checks its own bearer token (`/metrics`): no session is looked up. */
+    bearerIsOwn?: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface
   interface FastifyRequest {
@@ -133,7 +135,7 @@ export const authPlugin = fp(
     // Callback style, so a request without a token (health, sign-in, the web app) makes no promise.
     app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request);
-      if (!token) return done(refusalOf(request));
+      if (!token || request.routeOptions.config.bearerIsOwn) return done(refusalOf(request));
       // An API token is told by its prefix; a JWT never starts with it (its header is base64url JSON).
       const authenticate =
         (token.startsWith(API_TOKEN_PREFIX) ? options.authenticateApiToken : undefined) ??

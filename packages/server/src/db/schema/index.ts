@@ -8,3 +8,5 @@ export * from './approvals.ts';
 export * from './tokens.ts';
 export * from './activity.ts';
 export * from './statistics.ts';
+export * from './mail.ts';
+export * from './limits.ts';

@@ -174,21 +174,18 @@ export class ApprovalsService {
   }
 
   /**
-   * Runs `work` in one transaction, then sends the mails its decisions added to `mails`: only once
-   * it has committed, so a decision rolled back tells nobody, and a mail that fails is logged and
-   * never undoes the decision. Callers open it as their outermost transaction.
+   * Runs `work` in one transaction and queues the mails its decisions added to `mails` in the same
+   * one: a decision rolled back tells nobody, and one committed is mailed by the queue's worker
+   * however long the mail server is away (lib/mailer.ts). Callers open it as their outermost
+   * transaction.
    */
   async deciding<T>(work: (mails: TMail[]) => Promise<T>): Promise<T> {
-    const mails: TMail[] = [];
-    const result = await this.#d.transaction(() => work(mails));
-    await Promise.all(
-      mails.map((mail) =>
-        this.#d.mailer
-          .send(mail)
-          .catch((error: unknown) => this.#d.log.error({ err: error, to: mail.to }, 'decision mail failed')),
-      ),
-    );
-    return result;
+    return this.#d.transaction(async () => {
+      const mails: TMail[] = [];
+      const result = await work(mails);
+      for (const mail of mails) await this.#d.mailer.enqueue(mail);
+      return result;
+    });
   }
 
   /**

@@ -159,6 +159,11 @@ export class FilesService {
     return this.#store.openRead(hash, range);
   }
 
+  /** Throws unless the store takes files now (readiness). */
+  probe(): Promise<void> {
+    return this.#store.probe();
+  }
+
   sizeOf(hash: string): Promise<number | null> {
     return this.#store.sizeOf(hash);
   }

@@ -7,16 +7,57 @@ import type { HealthRepository } from './health.repository.ts';
  */
 export const PING_REUSE_MS = 1000;
 
-/** Whether the portal can serve: its database answers. */
+/** How long a readiness probe may take before its part counts as down. */
+export const PROBE_TIMEOUT_MS = 2000;
+
+/** What readiness checks besides the database: each throws (or times out) when its part is down. */
+export type TReadinessProbes = Record<string, () => Promise<unknown>>;
+
+/** Each part readiness checked, and whether it answered. */
+export type TReadiness = { ready: boolean; parts: Record<string, boolean> };
+
+/** Whether `work` settles well within PROBE_TIMEOUT_MS. */
+async function answersInTime(work: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      work().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether the portal can serve: its database answers, and (readiness) its other parts too. */
 export class HealthService {
   readonly #repo: HealthRepository;
   readonly #now: () => number;
+  readonly #probes: TReadinessProbes;
   /** The ping in flight, or the last one's answer and when it came. */
   #last: { answer: Promise<boolean>; settledAt: number | undefined } | undefined;
 
-  constructor(repo: HealthRepository, now: () => number = Date.now) {
+  constructor(repo: HealthRepository, probes: TReadinessProbes = {}, now: () => number = Date.now) {
     this.#repo = repo;
+    this.#probes = probes;
     this.#now = now;
+  }
+
+  /** The database and every probe, checked at once; ready when all answer. */
+  async readiness(): Promise<TReadiness> {
+    const database = async () => {
+      if (!(await this.ping())) throw new Error('the database does not answer');
+    };
+    const checks = { database, ...this.#probes };
+    const answers = await Promise.all(Object.values(checks).map((check) => answersInTime(check)));
+    const parts = Object.fromEntries(Object.keys(checks).map((name, i) => [name, answers[i] === true]));
+    return { ready: answers.every(Boolean), parts };
   }
 
   get database(): 'pglite' | 'postgres' {

@@ -16,7 +16,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       response: ZNoPayload,
     },
     async ({ body, client }) => {
-      recovery.forgotPassword(body.userLogin, body.botCheck, client);
+      await recovery.forgotPassword(body.userLogin, body.botCheck, client);
       return {};
     },
   );

@@ -45,11 +45,12 @@ export class RecoveryService {
    * Always answers at once, the same for a known or unknown login (no enumeration by content or
    * by time): the look-up and the mail happen after the answer.
    */
-  forgotPassword(userLogin: string, botCheck: TBotCheck | undefined, client: TClient): void {
-    this.#d.limiter.hit(`forgot-ip:${client.ip}`, 10, 15 * MINUTE);
-    this.#d.botCheck.verify(botCheck);
+  async forgotPassword(userLogin: string, botCheck: TBotCheck | undefined, client: TClient): Promise<void> {
+    await this.#d.limiter.hit(`forgot-ip:${client.ip}`, 10, 15 * MINUTE);
+    await this.#d.botCheck.verify(botCheck);
+    // Counted for any login, known or not, the same way: its limit says nothing about the login.
     try {
-      this.#d.limiter.hit(`forgot-user:${userLogin.toLowerCase()}`, 3, 15 * MINUTE);
+      await this.#d.limiter.hit(`forgot-user:${userLogin.toLowerCase()}`, 3, 15 * MINUTE);
     } catch {
       return;
     }
@@ -66,7 +67,7 @@ export class RecoveryService {
   }
 
   async resetPassword(token: string, passwordHash: string, client: TClient): Promise<void> {
-    this.#d.limiter.hit(`reset-ip:${client.ip}`, 20, 15 * MINUTE);
+    await this.#d.limiter.hit(`reset-ip:${client.ip}`, 20, 15 * MINUTE);
     const userId = await this.#d.tokens.consume(token, 'reset');
     if (userId === undefined) throw badRequest('resetLinkNotValid', {}, 'token');
     await this.#d.users.update(userId, { passwordHash: await this.#d.passwords.hash(passwordHash) });
@@ -76,8 +77,8 @@ export class RecoveryService {
 
   /** Under the same limits and lockout as sign-in; every other sign-in of the user ends. */
   async changePassword(auth: TAuth, oldHash: string, newHash: string, client: TClient): Promise<void> {
-    this.#d.limiter.hit(`login-ip:${client.ip}`, 30, MINUTE);
-    this.#d.limiter.hit(`login-user:${auth.login.toLowerCase()}`, 20, MINUTE);
+    await this.#d.limiter.hit(`login-ip:${client.ip}`, 30, MINUTE);
+    await this.#d.limiter.hit(`login-user:${auth.login.toLowerCase()}`, 20, MINUTE);
     const user = await this.#d.users.byId(auth.userId);
     if (!(await this.#d.signIn.checkPassword(auth.login, user, oldHash, client)))
       throw badRequest('oldPasswordWrong', {}, 'oldPasswordHash');
@@ -92,7 +93,7 @@ export class RecoveryService {
     if (!user) return;
     const token = await this.#d.tokens.issue(user.id, 'reset', { ttlMs: RESET_TTL_MS, replace: true });
     const link = `${this.#d.publicUrl()}/#/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await this.#d.mailer.send({
+    await this.#d.mailer.enqueue({
       to: user.email,
       ...mailIn(RESET_MAIL, user.language, { firstName: user.firstName, login: user.login, link }),
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, oneTimeTokens } from '../../db/schema/index.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, makeUser, type TMadeUser, unique } from '../../../test/factories.ts';
+import { sentMails } from '../../../test/harness.ts';
 
 let t: TTestApp;
 
@@ -26,7 +27,7 @@ async function selfcareUser(): Promise<TMadeUser & { authToken: string }> {
 async function requestMail(user: { email: string; authToken: string }): Promise<TActivationMail> {
   const sent = await t.call('GET', '/api/user/selfcare/send-token', { token: user.authToken });
   expect(sent.status).toBe(200);
-  const text = t.mailer.sent.filter((mail) => mail.to === user.email).at(-1)?.text ?? '';
+  const text = (await sentMails(t)).filter((mail) => mail.to === user.email).at(-1)?.text ?? '';
   const code = /\n\n([2-9A-Z]{4}-[2-9A-Z]{4})\n/.exec(text)?.[1];
   const link = /(http\S+#\/auth\/activate\?token=(\S+))/.exec(text);
   if (!code || !link) throw new Error(`no code or link in: ${text}`);

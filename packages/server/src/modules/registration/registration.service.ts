@@ -63,8 +63,8 @@ export class RegistrationService {
     client: TClient,
     headerLanguage: TInterfaceLanguage | undefined,
   ): Promise<TUser> {
-    this.#d.limiter.hit(`register-ip:${client.ip}`, 10, HOUR);
-    this.#d.botCheck.verify(botCheck);
+    await this.#d.limiter.hit(`register-ip:${client.ip}`, 10, HOUR);
+    await this.#d.botCheck.verify(botCheck);
     if (await this.#d.users.byLogin(input.login))
       throw conflict('loginTaken', { login: input.login }, 'login');
     const { userData } = input;
@@ -90,7 +90,7 @@ export class RegistrationService {
     await this.#d.activity.record({ kind: 'user.registered', userId: id, companyId, ip: client.ip });
     const link = `${this.#d.publicUrl()}/#/users?active=false&q=${encodeURIComponent(input.login)}`;
     for (const admin of await this.#d.users.administrators()) {
-      await this.#d.mailer.send({
+      await this.#d.mailer.enqueue({
         to: admin.email,
         ...mailIn(REGISTERED_MAIL, admin.language, {
           firstName: admin.firstName,
@@ -108,7 +108,7 @@ export class RegistrationService {
 
   /** Mails a short activation code (valid 1 h) and a link that activates at once (valid 24 h). */
   async sendActivationToken(auth: TAuth): Promise<void> {
-    this.#d.limiter.hit(`activate-send:${auth.userId}`, 5, HOUR);
+    await this.#d.limiter.hit(`activate-send:${auth.userId}`, 5, HOUR);
     const user = await this.#d.users.byId(auth.userId);
     if (!user) throw notFound('notFound', { name: 'user' });
     if (user.registrationCompleted) throw conflict('alreadyActivated');
@@ -119,7 +119,7 @@ export class RegistrationService {
     });
     const code = await this.#d.tokens.issueCode(user.id, 'activate-code', ACTIVATION_CODE_TTL_MS);
     const link = `${this.#d.publicUrl()}/#/auth/activate?token=${encodeURIComponent(token)}`;
-    await this.#d.mailer.send({
+    await this.#d.mailer.enqueue({
       to: user.email,
       ...mailIn(ACTIVATION_MAIL, user.language, { firstName: user.firstName, code, link }),
     });
@@ -130,7 +130,7 @@ export class RegistrationService {
    * then signs them in. Each wrong short code counts; the last allowed one kills the code.
    */
   async activate(auth: TAuth, typed: string, client: TClient): Promise<TActivation> {
-    this.#d.limiter.hit(`activate:${auth.userId}`, 10, 15 * 60_000);
+    await this.#d.limiter.hit(`activate:${auth.userId}`, 10, 15 * 60_000);
     if (isActivationCode(typed)) {
       const outcome = await this.#d.tokens.tryCode(
         auth.userId,
@@ -151,7 +151,7 @@ export class RegistrationService {
 
   /** Activates by the mailed link's token alone (no sign-in needed), then signs the user in. */
   async activateByLink(token: string, client: TClient): Promise<TActivation> {
-    this.#d.limiter.hit(`activate-link-ip:${client.ip}`, 30, 15 * 60_000);
+    await this.#d.limiter.hit(`activate-link-ip:${client.ip}`, 30, 15 * 60_000);
     const userId = await this.#d.tokens.consume(token.trim(), 'activate');
     if (userId === undefined) throw badRequest('activationCodeNotValid', {}, 'token');
     return this.#completeActivation(userId, client);

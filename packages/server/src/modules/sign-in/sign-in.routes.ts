@@ -18,7 +18,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     '/user/challenge',
     { summary: 'A proof-of-work challenge for the bot check', permission: 'public', response: ZBotChallenge },
     async ({ client }) => {
-      limiter.hit(`challenge-ip:${client.ip}`, 60, 60_000);
+      await limiter.hit(`challenge-ip:${client.ip}`, 60, 60_000);
       return botCheck.issue();
     },
   );

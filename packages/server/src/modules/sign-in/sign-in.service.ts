@@ -48,8 +48,8 @@ export class SignInService {
     client: TClient,
     language?: string,
   ): Promise<TLoginResponse> {
-    this.#d.limiter.hit(`login-ip:${client.ip}`, 30, MINUTE);
-    this.#d.limiter.hit(`login-user:${username.toLowerCase()}`, 20, MINUTE);
+    await this.#d.limiter.hit(`login-ip:${client.ip}`, 30, MINUTE);
+    await this.#d.limiter.hit(`login-user:${username.toLowerCase()}`, 20, MINUTE);
     const user = await this.#d.users.byLogin(username);
     if (!(await this.checkPassword(username, user, passwordHash, client))) throw incorrect();
     if (!user) throw incorrect();
@@ -73,7 +73,7 @@ export class SignInService {
 
   /** Second step of a sign-in with TOTP: a code from the app or an unused recovery code. */
   async loginMfa(mfaToken: string, code: string, client: TClient): Promise<TSignIn> {
-    this.#d.limiter.hit(`mfa-ip:${client.ip}`, 20, MINUTE);
+    await this.#d.limiter.hit(`mfa-ip:${client.ip}`, 20, MINUTE);
     const pending = await this.#d.tokens.peek(mfaToken, 'mfa-login');
     if (pending === undefined) throw unauthorized('signInExpired');
     const user = await this.#d.users.byId(pending);

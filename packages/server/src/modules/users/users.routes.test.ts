@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, licenses } from '../../db/schema/index.ts';
 import { createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
+import { sentMails } from '../../../test/harness.ts';
 import {
   makeCompany,
   makeRole,
@@ -575,7 +576,7 @@ describe('POST /api/user/approve', () => {
     const { a, partner } = await partnerTree();
     const login = unique('to_approve');
     const { id } = await saveAsAdmin(login, { company: { companyId: a.id }, active: false });
-    const mailsBefore = t.mailer.sent.length;
+    const mailsBefore = (await sentMails(t)).length;
     const response = await t.call('POST', '/api/user/approve', {
       token: partner.authToken,
       body: { userInfos: [{ id, active: true }] },
@@ -583,7 +584,7 @@ describe('POST /api/user/approve', () => {
     expect(response.status).toBe(200);
     expect(response.body.errorMessages).toEqual([]);
     expect((response.body.userInfos as TUser[])[0]).toMatchObject({ id, login, active: true });
-    const mails = t.mailer.sent.slice(mailsBefore);
+    const mails = (await sentMails(t)).slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       to: `${login}@example.com`,
@@ -595,14 +596,14 @@ describe('POST /api/user/approve', () => {
   it('deactivates a user and its token stops working when active is set to false', async () => {
     const user = await signedInUser(t);
     expect((await t.call('GET', '/api/user/me', { token: user.authToken })).status).toBe(200);
-    const mailsBefore = t.mailer.sent.length;
+    const mailsBefore = (await sentMails(t)).length;
     const response = await t.call('POST', '/api/user/approve', {
       token: admin,
       body: { userInfos: [{ id: user.id, active: false }] },
     });
     expect(response.status).toBe(200);
     expect((response.body.userInfos as TUser[])[0]?.active).toBe(false);
-    expect(t.mailer.sent.length).toBe(mailsBefore);
+    expect(await sentMails(t)).toHaveLength(mailsBefore);
     const me = await t.call('GET', '/api/user/me', { token: user.authToken });
     expect(me.status).toBe(401);
     expect(me.body.responseCode).toBe(401);

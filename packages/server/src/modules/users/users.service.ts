@@ -259,6 +259,16 @@ export class UsersService {
           recordId: item.id,
           changes: { active: { old: row.active, new: item.active } },
         });
+        // Queued with the change it tells of: rolled back together, sent only once committed.
+        if (item.active)
+          await this.#d.mailer.enqueue({
+            to: row.email,
+            ...mailIn(APPROVED_MAIL, row.language, {
+              firstName: row.firstName,
+              login: row.login,
+              link: `${this.#d.publicUrl()}/#/auth/login`,
+            }),
+          });
       }
       return found;
     });
@@ -266,15 +276,6 @@ export class UsersService {
       const row = rows[index];
       if (!row || row.active === item.active) continue;
       if (!item.active) await this.#d.sessions.revokeUser(item.id);
-      else
-        await this.#d.mailer.send({
-          to: row.email,
-          ...mailIn(APPROVED_MAIL, row.language, {
-            firstName: row.firstName,
-            login: row.login,
-            link: `${this.#d.publicUrl()}/#/auth/login`,
-          }),
-        });
     }
     return this.load(items.map((i) => i.id));
   }
