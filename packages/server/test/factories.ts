@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * Small factories for API tests: each call makes fresh rows with a name no other call answers, so
  * a test that builds its own data with them passes alone and in any order.
@@ -64,4 +65,18 @@ export async function signedInUser(t: TTestApp, options: TUserOptions = {}): Pro
   const user = await makeUser(t, options);
   const { authToken, refreshToken } = await t.login(user.login, user.password);
   return { ...user, authToken, refreshToken };
+}
+
+/** A multipart body with one file field, written by hand as a browser would send it. */
+export function multipartFile(content: Buffer, fileName: string, field = 'file') {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

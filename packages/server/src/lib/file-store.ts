@@ -79,6 +79,42 @@ export function limitBytes(maxBytes: number, name: string, onChunk?: (chunk: Buf
   };
 }
 
+/**
+ * One upload's way in, whatever keeps it: streams `source` into `temporary` while hashing and
+ * counting it under its limit, runs `check` on the written file, then `beforeKeep`, then `keep`
+ * (the store's own step: a rename, an upload); the temporary file is gone afterwards either way.
+ */
+export async function receiveUpload(
+  source: Readable,
+  temporary: string,
+  mimeType: string,
+  { maxBytes, name, check, beforeKeep }: TPutStreamOptions,
+  keep: (stored: TStoredFile) => Promise<void>,
+): Promise<TStoredFile> {
+  const digest = createHash('sha256');
+  let size = 0;
+  // Opened before the body is read: a stream that opens its file itself may create it after a
+  // body cut short has already failed the pipeline and the cleanup below has run.
+  const file = await fs.open(temporary, 'w');
+  try {
+    await pipeline(
+      source,
+      limitBytes(maxBytes, name, (chunk) => {
+        size += chunk.length;
+        digest.update(chunk);
+      }),
+      file.createWriteStream(),
+    );
+    await check?.(temporary);
+    const stored = { hash: digest.digest('hex'), size, mimeType };
+    await beforeKeep?.(stored);
+    await keep(stored);
+    return stored;
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+}
+
 /** Decodes base64 file content; throws 400 on malformed text and 413 past `maxBytes`. */
 export function decodeBase64(name: string, text: string, maxBytes: number): Buffer {
   const clean = text.replace(/^data:[^;]+;base64,/, '').replace(/\s+/g, '');
@@ -132,37 +168,14 @@ export class FileStore implements TBlobStore {
     return { hash, size: content.length, mimeType };
   }
 
-  async putStream(
-    source: Readable,
-    mimeType: string,
-    { maxBytes, name, check, beforeKeep }: TPutStreamOptions,
-  ): Promise<TStoredFile> {
+  async putStream(source: Readable, mimeType: string, options: TPutStreamOptions): Promise<TStoredFile> {
     await fs.mkdir(this.#root, { recursive: true });
     const temporary = path.join(this.#root, `upload-${randomBytes(8).toString('hex')}.tmp`);
-    const digest = createHash('sha256');
-    let size = 0;
-    // Opened before the body is read: a stream that opens its file itself may create it after a
-    // body cut short has already failed the pipeline and the cleanup below has run.
-    const file = await fs.open(temporary, 'w');
-    try {
-      await pipeline(
-        source,
-        limitBytes(maxBytes, name, (chunk) => {
-          size += chunk.length;
-          digest.update(chunk);
-        }),
-        file.createWriteStream(),
-      );
-      await check?.(temporary);
-      const stored = { hash: digest.digest('hex'), size, mimeType };
-      await beforeKeep?.(stored);
+    return receiveUpload(source, temporary, mimeType, options, async (stored) => {
       const target = this.pathOf(stored.hash);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(temporary, target);
-      return stored;
-    } finally {
-      await fs.rm(temporary, { force: true });
-    }
+    });
   }
 
   async setAside(hash: string): Promise<TSetAside | null> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import type { TS3Config } from '../config.ts';
 import { AppError } from './app-error.ts';
 import { sha256Hex } from './crypto.ts';
 import {
-  limitBytes,
+  receiveUpload,
   type TBlobStore,
   type TPutStreamOptions,
   type TSetAside,
@@ -249,36 +249,14 @@ export class S3Store implements TBlobStore {
    * this very hash holds its row, so the upload waits for it and then finds no object and uploads.
    * The file then stays as the hash's local copy.
    */
-  async putStream(
-    source: Readable,
-    mimeType: string,
-    { maxBytes, name, check, beforeKeep }: TPutStreamOptions,
-  ): Promise<TStoredFile> {
+  async putStream(source: Readable, mimeType: string, options: TPutStreamOptions): Promise<TStoredFile> {
     await fs.mkdir(this.#cacheDir, { recursive: true });
     const temporary = this.#temporary('upload');
-    const digest = createHash('sha256');
-    let size = 0;
-    // Opened before the body is read, as in FileStore: a body cut short cannot create it after the cleanup.
-    const file = await fs.open(temporary, 'w');
-    try {
-      await pipeline(
-        source,
-        limitBytes(maxBytes, name, (chunk) => {
-          size += chunk.length;
-          digest.update(chunk);
-        }),
-        file.createWriteStream(),
-      );
-      await check?.(temporary);
-      const stored = { hash: digest.digest('hex'), size, mimeType };
-      await beforeKeep?.(stored);
+    return receiveUpload(source, temporary, mimeType, options, async (stored) => {
       await this.#upload(stored, () => createReadStream(temporary));
       // Only a head start for a later reader: the file is stored and recorded whether or not it is kept.
-      await this.#copies.adopt(stored.hash, temporary, size).catch(() => undefined);
-      return stored;
-    } finally {
-      await fs.rm(temporary, { force: true });
-    }
+      await this.#copies.adopt(stored.hash, temporary, stored.size).catch(() => undefined);
+    });
   }
 
   /** Whether an object is at `key`. */

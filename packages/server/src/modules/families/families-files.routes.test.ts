@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { familyUploads, revitFamilies } from '../../db/schema/index.ts';
 import { fileRows, storedFiles } from '../../../test/stored-files.ts';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { makeCompany, makeRole, signedInUser, unique } from '../../../test/factories.ts';
+import { makeCompany, makeRole, multipartFile, signedInUser, unique } from '../../../test/factories.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/rfa');
 const fixture = (year: number) => fs.readFileSync(path.join(FIXTURES, `family-${year}.rfa`));
@@ -78,22 +78,8 @@ type TDetail = { key: string; values?: Record<string, string | number>; field?: 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 const detailsOf = (body: Record<string, unknown>) => body.errorDetails as TDetail[];
 
-/** A multipart body with one file field, written by hand as a browser would send it. */
-function multipart(content: Buffer, fileName: string) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(token: string, content: Buffer, fileName = 'family.rfa') {
-  const { payload, headers } = multipart(content, fileName);
+  const { payload, headers } = multipartFile(content, fileName);
   const answer = await t.app.inject({
     method: 'POST',
     url: '/api/family/upload',
@@ -328,7 +314,7 @@ describe('family upload', () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/family/upload',
-      ...multipart(fixture(2014), 'a.rfa'),
+      ...multipartFile(fixture(2014), 'a.rfa'),
     });
     expect(anonymous.statusCode).toBe(401);
     const reader = await signedInUser(t, { role: 'userrole' });
@@ -343,7 +329,7 @@ describe('family upload', () => {
   it('answers 400 notValid body to a malformed multipart body, storing nothing and leaving no temporary file', async () => {
     const uploader = await signedInUser(t, { role: 'partnerrole' });
     const content = variant(2016);
-    const { payload, headers } = multipart(content, 'family.rfa');
+    const { payload, headers } = multipartFile(content, 'family.rfa');
     const boundary = headers['content-type'].split('boundary=')[1]!;
     const cases: Array<[string, string, Buffer]> = [
       ['no boundary', 'multipart/form-data', payload],

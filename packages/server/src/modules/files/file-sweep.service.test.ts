@@ -9,6 +9,7 @@ import { DbContext } from '../../db/context.ts';
 import { familyUploads, users } from '../../db/schema/index.ts';
 import { fileRows, storedFiles } from '../../../test/stored-files.ts';
 import { createTestApp, type TTestApp, unique } from '../../../test/test-app.ts';
+import { multipartFile } from '../../../test/factories.ts';
 import { PeriodicJob } from '../../lib/periodic-job.ts';
 import { FilesRepository, SWEEP_LOCK } from './files.repository.ts';
 
@@ -58,22 +59,11 @@ async function kept(hash: string): Promise<boolean> {
 }
 
 async function upload(content: Buffer): Promise<string> {
-  const boundary = `----sweep${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.rfa"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipartFile(content, 'f.rfa');
   const answer = await t.app.inject({
     method: 'POST',
     url: '/api/family/upload',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${admin}`,
-    },
+    headers: { ...headers, authorization: `Bearer ${admin}` },
     payload,
   });
   expect(answer.statusCode, answer.body).toBe(200);

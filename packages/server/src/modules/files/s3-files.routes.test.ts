@@ -6,6 +6,7 @@ import { RFA_FIXTURE } from '../../../test/firestop.ts';
 import { startS3rver, type TS3rver } from '../../../test/s3rver.ts';
 import { fileRows } from '../../../test/stored-files.ts';
 import { createTestApp, type TTestApp, unique } from '../../../test/test-app.ts';
+import { multipartFile } from '../../../test/factories.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -38,22 +39,11 @@ async function objectsOf(server: TS3rver, hash: string): Promise<string[]> {
 
 /** Uploads a family file as a browser does (multipart), answering the upload's id and hash. */
 async function upload(t: TTestApp, token: string, content: Buffer) {
-  const boundary = `----s3${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="seal.rfa"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipartFile(content, 'seal.rfa');
   const answer = await t.app.inject({
     method: 'POST',
     url: '/api/family/upload',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${token}`,
-    },
+    headers: { ...headers, authorization: `Bearer ${token}` },
     payload,
   });
   expect(answer.statusCode, answer.body).toBe(200);
@@ -123,21 +113,12 @@ describe('stored files in S3-compatible object storage', () => {
     expect(await objectsOf(server, hash)).toHaveLength(1);
 
     const fake = Buffer.concat([Buffer.from('not a revit family '), randomBytes(2000)]);
-    const boundary = `----s3${randomBytes(8).toString('hex')}`;
+    const refusedBody = multipartFile(fake, 'fake.rfa');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/family/upload',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        authorization: `Bearer ${admin}`,
-      },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fake.rfa"\r\n\r\n`,
-        ),
-        fake,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
+      headers: { ...refusedBody.headers, authorization: `Bearer ${admin}` },
+      payload: refusedBody.payload,
     });
     expect(refused.statusCode).toBe(415);
     expect(await objectsOf(server, sha256(fake))).toEqual([]);
