@@ -5,6 +5,7 @@ import { postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
+  confirmDelete,
   openPortal,
   signIn,
   type TPortalUnderTest,
@@ -226,7 +227,7 @@ describe('managing categories', () => {
       .click();
     await page.getByText(`Delete the category ${renamed}?`).waitFor();
     await shot(page, '8-delete-confirm');
-    await page.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(page);
     await waitForToast(page, `The category ${renamed} has been deleted.`);
     await row(renamed).waitFor({ state: 'detached' });
     await row(plain).waitFor();

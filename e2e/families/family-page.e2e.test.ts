@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
+  confirmDelete,
   openPortal,
   signIn,
   type TPortalUnderTest,
@@ -216,7 +217,7 @@ describe('family page and editor', () => {
     await page.goto(familyUrl);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.locator('[data-testid=family-delete]').click();
-    await page.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(page);
     await waitForToast(page, `${name} has been deleted.`);
     await waitForHash(page, /^#\/families$/);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
+  confirmDelete,
   openPortal,
   signIn,
   submitLogin,
@@ -278,7 +279,7 @@ describe('notifications', () => {
     await row(admin, companyTitle)
       .getByRole('button', { name: `Delete ${companyTitle}` })
       .click();
-    await admin.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(admin);
     await waitForToast(admin, `The notification ${companyTitle} has been deleted.`);
     await row(admin, companyTitle).waitFor({ state: 'detached' });
     await row(admin, title).waitFor();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
+  confirmDelete,
   openPortal,
   signIn,
   type TPortalUnderTest,
@@ -199,7 +200,7 @@ describe('parameter lists', () => {
 
     await tableRow.locator('[data-testid=parameter-list-link]').click();
     await page.locator('[data-testid=parameter-list-delete]').click();
-    await page.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(page);
     await waitForToast(page, 'The parameter list has been deleted.');
     await waitForHash(page, /^#\/parameter-lists$/);
     await page.locator('[data-testid=parameter-lists-table]').waitFor();
@@ -223,7 +224,7 @@ describe('parameter lists', () => {
 
     await tableRow.getByRole('button', { name: `Delete ${usedCode}` }).click();
     await page.getByText('Families using this list: 1.', { exact: false }).waitFor();
-    await page.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(page);
     await waitForToast(page, 'The parameter list is used by 1 families');
     await shot(page, '7-in-use');
     expect(await tableRow.count()).toBe(1);

@@ -6,6 +6,7 @@ import { postAs } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
+  confirmDelete,
   openPortal,
   signIn,
   type TPortalUnderTest,
@@ -230,7 +231,7 @@ describe('scenarios, placement rules and the lookup panel', () => {
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: scenarioName });
     await row.getByRole('button', { name: `Delete ${scenarioName}` }).click();
     await page.getByText(`Delete ${scenarioName}?`).waitFor();
-    await page.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(page);
     await waitForToast(
       page,
       'Placement rules still using this scenario: 1. Link them to another scenario first',

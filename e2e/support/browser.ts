@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { startPortal, type TPortal } from '../../packages/server/test/harness.ts';
 
@@ -83,30 +83,47 @@ export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.locator('[data-testid=toast]', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
+/** Waits until no antd popup (menu, popover, confirmation, dialog) is still sliding or zooming in. */
+export async function popupsStill(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.ant-dropdown, .ant-popover, .ant-modal')].every(
+      (popup) => !/-(appear|enter)\b/.test(popup.className),
+    ),
+  );
+}
+
 /**
- * Opens the user menu and chooses an entry. Under load a click can land while the menu is still
- * sliding open and be lost (seen in CI: the menu stayed open and the sign-out never happened), so
- * it waits for the menu to stand still, and takes the menu closing as proof the choice was made,
- * opening it again up to twice when it was not.
+ * Clicks a control in a popup that closes the popup: a user-menu entry, a confirmation's OK. Under
+ * load a click can land while the popup is still moving in and be lost (seen in CI: the menu stayed
+ * open and the sign-out never happened; a delete was never confirmed), so it waits for the popup to
+ * stand still, and takes the control going away as proof the click was taken, clicking again (after
+ * `open` when the popup closed without it) up to twice when it was not.
  */
-export async function chooseFromUserMenu(page: Page, name: string): Promise<void> {
-  const item = page.getByRole('menuitem', { name });
+async function clickToClose(page: Page, control: Locator, open?: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    if (!(await item.isVisible())) await page.locator('[data-testid=user-menu]').click();
-    await item.waitFor();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')].every(
-        (menu) => !/-(appear|enter)\b/.test(menu.className),
-      ),
-    );
-    await item.click();
+    if (open && !(await control.isVisible())) await open();
+    await control.waitFor();
+    await popupsStill(page);
+    await control.click();
     try {
-      await item.waitFor({ state: 'hidden', timeout: 5_000 });
+      await control.waitFor({ state: 'hidden', timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;
     }
   }
+}
+
+/** Opens the user menu and chooses an entry (see clickToClose). */
+export async function chooseFromUserMenu(page: Page, name: string): Promise<void> {
+  await clickToClose(page, page.getByRole('menuitem', { name }), () =>
+    page.locator('[data-testid=user-menu]').click(),
+  );
+}
+
+/** Confirms the open delete confirmation (the `confirm-delete` button; see clickToClose). */
+export async function confirmDelete(page: Page): Promise<void> {
+  await clickToClose(page, page.locator('[data-testid=confirm-delete]'));
 }
 
 /** Signs out through the user menu and waits for the login page. */

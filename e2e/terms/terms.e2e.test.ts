@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import {
   ADMIN_PASSWORD,
+  confirmDelete,
   openPortal,
   signIn,
   type TPortalUnderTest,
@@ -166,7 +167,7 @@ describe('terms', () => {
     await row()
       .getByRole('button', { name: `Delete ${title} v2` })
       .click();
-    await page.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(page);
     await waitForToast(page, 'Terms deleted: 1');
     await row().waitFor({ state: 'detached' });
     await page.locator('[data-testid=list-empty]').waitFor();

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPortal } from '../../packages/server/test/harness.ts';
 import {
   ADMIN_PASSWORD,
+  confirmDelete,
   openPortal,
-  type TPortalUnderTest,
   signIn,
+  type TPortalUnderTest,
   waitForHash,
   waitForToast,
 } from '../support/browser.ts';
@@ -180,7 +181,7 @@ describe('managing users', () => {
 
   it('deletes the user after a confirmation', async () => {
     await row().locator('[data-testid=row-delete]').click();
-    await page.locator('[data-testid=confirm-delete]').click();
+    await confirmDelete(page);
     await waitForToast(page, 'Users deleted: 1');
     await page.getByText('No users match the search or filters.').waitFor();
   });
