@@ -20,6 +20,27 @@ function fakeDatabase() {
 const nameOf = (db: TDb) => (db as unknown as { name: string }).name;
 
 describe('DbContext', () => {
+  it('runs afterCommit work once the outermost transaction commits, never on a rollback, at once outside one', async () => {
+    const ctx = new DbContext(fakeDatabase());
+    const done: string[] = [];
+    ctx.afterCommit(() => done.push('outside'));
+    expect(done).toEqual(['outside']);
+    await ctx.transaction(async () => {
+      ctx.afterCommit(() => done.push('committed'));
+      // A nested call joins the outer transaction: its work waits for the outer commit too.
+      await ctx.transaction(async () => ctx.afterCommit(() => done.push('nested')));
+      expect(done).toEqual(['outside']);
+    });
+    expect(done).toEqual(['outside', 'committed', 'nested']);
+    await expect(
+      ctx.transaction(async () => {
+        ctx.afterCommit(() => done.push('rolled back'));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(done).toEqual(['outside', 'committed', 'nested']);
+  });
+
   it('gives each transaction its own connection across awaits, while others open and close', async () => {
     const ctx = new DbContext(fakeDatabase());
     const seen: string[] = [];

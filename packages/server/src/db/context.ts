@@ -14,6 +14,8 @@ export class DbContext {
   readonly #root: TDb;
   readonly #reads: TDb;
   readonly #open = new AsyncLocalStorage<TDb>();
+  /** What runs once each open transaction commits (`afterCommit`). */
+  readonly #committed = new WeakMap<TDb, Array<() => void>>();
   readonly #prepared = new WeakMap<TDb, Map<string, TPrepared<unknown>>>();
 
   /** `reads` takes the hot reads made outside a transaction (pipelined connections on a server). */
@@ -24,6 +26,19 @@ export class DbContext {
 
   get db(): TDb {
     return this.#open.getStore() ?? this.#root;
+  }
+
+  /**
+   * Runs `work` once the transaction open in this async context has committed (never when it rolls
+   * back), or at once when none is open: what must follow a commit someone else's code ends, such
+   * as waking the mail worker for a mail queued in it.
+   */
+  afterCommit(work: () => void): void {
+    const open = this.#open.getStore();
+    if (!open) return work();
+    const waiting = this.#committed.get(open);
+    if (waiting) waiting.push(work);
+    else this.#committed.set(open, [work]);
   }
 
   /** Whether a transaction is open in this async context (its reads must stay in it). */
@@ -63,8 +78,16 @@ export class DbContext {
   readonly transaction = <T>(work: () => Promise<T>): Promise<T> => {
     if (this.#open.getStore()) return work();
     this.#openCount += 1;
+    let opened: TDb | undefined;
     return this.#root
-      .transaction((tx) => this.#open.run(tx as unknown as TDb, work))
+      .transaction((tx) => {
+        opened = tx;
+        return this.#open.run(opened, work);
+      })
+      .then((result) => {
+        for (const committed of (opened && this.#committed.get(opened)) ?? []) committed();
+        return result;
+      })
       .finally(() => {
         this.#openCount -= 1;
         if (this.#openCount === 0) this.#open.disable();

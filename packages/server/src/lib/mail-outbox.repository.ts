@@ -27,9 +27,9 @@ export class MailOutboxRepository {
     this.#worker = root;
   }
 
-  /** Whether a write now joins a transaction (its rows show only once that commits). */
-  get inTransaction(): boolean {
-    return this.#ctx.inTransaction;
+  /** Runs `work` once the open transaction (whose rows show only then) commits, or at once. */
+  afterCommit(work: () => void): void {
+    this.#ctx.afterCommit(work);
   }
 
   /** Adds a mail due at `now`, in the open transaction if there is one: its id. */

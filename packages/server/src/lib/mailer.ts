@@ -42,12 +42,6 @@ const GIVE_UP_MS = 48 * 60 * MINUTE;
  */
 const LEASE_MS = 5 * MINUTE;
 const SMTP_TIMEOUTS = { connectionTimeout: 30 * SECOND, greetingTimeout: 30 * SECOND, socketTimeout: MINUTE };
-/**
- * After a mail is queued inside a transaction the worker cannot see it until that commits, which
- * happens out of its sight: it looks again at these delays, so the mail leaves right after the
- * commit rather than at the next poll.
- */
-const LOOK_AGAIN_AFTER_ENQUEUE_MS = [0, 20, 100, 400, 1500];
 /** Longest error text kept on a row. */
 const MAX_ERROR_CHARS = 300;
 
@@ -73,7 +67,6 @@ export class Mailer {
   readonly #pollMs: number;
   readonly #batchSize: number;
   readonly #clock: () => Date;
-  readonly #timers = new Set<NodeJS.Timeout>();
   #poll: NodeJS.Timeout | undefined;
   #stopped = true;
   /** A run waiting to start; wakes meanwhile join it. */
@@ -106,11 +99,8 @@ export class Mailer {
    */
   async enqueue(mail: TOutboxMail): Promise<void> {
     await this.#repo.insert(mail, this.#clock());
-    if (!this.#repo.inTransaction) {
-      this.wake();
-      return;
-    }
-    for (const delay of LOOK_AGAIN_AFTER_ENQUEUE_MS) this.#later(delay, () => this.wake());
+    // The worker sees the row only once its transaction commits: wake it then.
+    this.#repo.afterCommit(() => this.wake());
   }
 
   /** Starts the worker: a run now, then one every poll interval, on timers that keep no process alive. */
@@ -138,8 +128,6 @@ export class Mailer {
     this.#stopped = true;
     clearInterval(this.#poll);
     this.#poll = undefined;
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
     await this.#tail;
   }
 
@@ -150,16 +138,6 @@ export class Mailer {
       ? Math.max(0, Math.floor((this.#clock().getTime() - oldestPending.getTime()) / SECOND))
       : null;
     return { pending, failed, oldestPendingSeconds };
-  }
-
-  #later(delayMs: number, work: () => void): void {
-    if (this.#stopped) return;
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      work();
-    }, delayMs);
-    timer.unref();
-    this.#timers.add(timer);
   }
 
   /** One run after the one under way; a run already waiting to start is joined instead. */
