@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, min } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, min, or } from 'drizzle-orm';
 import type { TDb } from '../db/client.ts';
 import type { DbContext } from '../db/context.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -112,6 +112,20 @@ export class MailOutboxRepository {
   }
 
   /** Rows still to send, rows given up, and when the oldest row still to send was written. */
+  /** Deletes up to `limit` rows sent or given up before `before`: how many went. */
+  async deleteDoneBefore(before: Date, limit: number): Promise<number> {
+    const done = this.#worker
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(or(lte(mailOutbox.sentAt, before), lte(mailOutbox.failedAt, before)))
+      .limit(limit);
+    const gone = await this.#worker
+      .delete(mailOutbox)
+      .where(inArray(mailOutbox.id, done))
+      .returning({ id: mailOutbox.id });
+    return gone.length;
+  }
+
   async stats(): Promise<{ pending: number; failed: number; oldestPending: Date | null }> {
     const [pending] = await this.#worker
       .select({ pending: count(), oldest: min(mailOutbox.createdAt) })

@@ -4,7 +4,14 @@ import { DbContext } from '../db/context.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { createTestApp, openTestDatabase, unique } from '../../test/test-app.ts';
 import { MailOutboxRepository } from './mail-outbox.repository.ts';
-import { Mailer, retryDelayMs, type TMail, type TMailerOptions, type TMailTransport } from './mailer.ts';
+import {
+  KEEP_DONE_MS,
+  Mailer,
+  retryDelayMs,
+  type TMail,
+  type TMailerOptions,
+  type TMailTransport,
+} from './mailer.ts';
 
 type TDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -71,6 +78,31 @@ const rowsTo = (database: TDatabase, to: string) =>
 const mailTo = (to: string): TMail => ({ to, subject: 'Hello', text: 'A line.' });
 
 describe('Mailer', () => {
+  it('deletes rows sent or given up more than KEEP_DONE_MS ago, and keeps the rest', async () => {
+    const database = await ownDatabase();
+    const to = `${unique('old')}@example.com`;
+    const long = new Date(Date.now() - KEEP_DONE_MS - HOUR_MS);
+    const recent = new Date(Date.now() - KEEP_DONE_MS + HOUR_MS);
+    const row = (subject: string, done: Partial<{ sentAt: Date; failedAt: Date }>) => ({
+      recipient: to,
+      subject,
+      body: 'A line.',
+      ...done,
+    });
+    await database.db
+      .insert(mailOutbox)
+      .values([
+        row('old sent', { sentAt: long }),
+        row('old failed', { failedAt: long }),
+        row('recent sent', { sentAt: recent }),
+        row('waiting', {}),
+      ]);
+    const { mailer } = workerOn(database, fakeTransport().transport);
+    await mailer.drain();
+    const left = (await rowsTo(database, to)).map((r) => r.subject).sort();
+    expect(left).toEqual(['recent sent', 'waiting']);
+  });
+
   it('never sends a mail queued in a transaction that rolls back, and sends a committed one right after its commit', async () => {
     const database = await ownDatabase();
     const { sent, transport } = fakeTransport();

@@ -44,6 +44,11 @@ const LEASE_MS = 5 * MINUTE;
 const SMTP_TIMEOUTS = { connectionTimeout: 30 * SECOND, greetingTimeout: 30 * SECOND, socketTimeout: MINUTE };
 /** Longest error text kept on a row. */
 const MAX_ERROR_CHARS = 300;
+/** Sent and given-up rows are kept this long as the record of what went out, then deleted. */
+export const KEEP_DONE_MS = 30 * 24 * 60 * MINUTE;
+/** How often a worker deletes them, and at most how many rows at a time. */
+const PRUNE_EVERY_MS = 60 * MINUTE;
+const PRUNE_ROWS = 10_000;
 
 /** The pause before try `attempts + 1`: 30 s, 1 min, 2 min, ... at most 30 min. */
 export function retryDelayMs(attempts: number): number {
@@ -69,6 +74,8 @@ export class Mailer {
   readonly #clock: () => Date;
   #poll: NodeJS.Timeout | undefined;
   #stopped = true;
+  /** When this worker last deleted old rows (epoch ms; 0: not yet). */
+  #prunedAt = 0;
   /** A run waiting to start; wakes meanwhile join it. */
   #queued: Promise<number> | undefined;
   /** The last run, so runs follow one another and `stop` can wait for the one under way. */
@@ -152,8 +159,17 @@ export class Mailer {
     return run;
   }
 
+  /** Deletes rows done for longer than KEEP_DONE_MS, at most once every PRUNE_EVERY_MS. */
+  async #prune(): Promise<void> {
+    const now = this.#clock().getTime();
+    if (now - this.#prunedAt < PRUNE_EVERY_MS) return;
+    this.#prunedAt = now;
+    await this.#repo.deleteDoneBefore(new Date(now - KEEP_DONE_MS), PRUNE_ROWS);
+  }
+
   /** Claims and sends due mail in batches until none is left or the worker stops. */
   async #sendDue(): Promise<number> {
+    await this.#prune();
     let sent = 0;
     while (!this.#stopped) {
       const now = this.#clock();

@@ -5,7 +5,7 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
  * The mail outbox (issue 26): a request writes its mail here in its own transaction and answers;
  * the mail worker (`lib/mailer.ts`) claims due rows, sends them and marks each sent, or schedules
  * the next try with a growing pause until 48 h after `created_at`, then marks it failed. Rows stay
- * as the record of what went out.
+ * as the record of what went out for 30 days (lib/mailer.ts deletes older ones).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
