@@ -1,6 +1,7 @@
 /**
- * The content library under load on the PostgreSQL server: POST /api/family/find over 100,000
- * families (a page of one category sorted by name, and the same with a one-word search), each
+ * The content library under load on the PostgreSQL server: POST /api/family/find over the 100,000
+ * families of `seed:demo --size large` (a page of one category sorted by name, and the same with
+ * the seed's search word, which it says how many hold), each
  * beside the exact SQL it sends replayed by pgbench at the same concurrency; and a 200 MiB family
  * streamed to POST /api/family/upload while the portal's RSS is sampled, beside a bare Node http
  * server copying the same body to disk. npm run bench runs it after api.bench.ts;
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../packages/server/src/db/client.ts';
+import { LARGE_SIZE, SEARCH_WORD } from '../packages/server/src/demo/seed-demo.ts';
 import { type TChildServer, startChildServer } from './lib/child-server.ts';
 import {
   BENCH_LOG_LEVEL,
@@ -35,7 +36,7 @@ import { type TRssTrace, type TUploadResult, traceRss, uploadFile } from './lib/
 import { type TLoadResult, type TRequest, load } from './lib/load.ts';
 import { besideItsSql, PGBENCH_THREADS, roundsOf } from './lib/rounds.ts';
 import type { TCallResult } from './lib/report.ts';
-import { SEARCH_WORD, seedFamilies, type TSeededFamilies } from './lib/seed-families.ts';
+import { seedBenchDemo, type TBenchSeed } from './lib/seed-demo.ts';
 import { sequentialScans, serverLogFile, type TCapture, type TSequentialScan } from './lib/sql-capture.ts';
 import { startBenchRun, machineOf } from './lib/bench-run.ts';
 import { sourceVersion } from './lib/source-version.ts';
@@ -51,7 +52,7 @@ const { values: flags } = parseArgs({
 const ROUNDS = roundsOf(flags.rounds);
 const SERVER_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const FAMILIES = 100_000;
+const FAMILIES = LARGE_SIZE.families;
 const CONNECTIONS = 50;
 const SECONDS = Number(flags.seconds);
 if (!(SECONDS >= 1))
@@ -73,10 +74,13 @@ type TCall = {
   target: { ratio?: number; p99Ms?: number; indexed?: boolean };
 };
 
+/** What the seed's searches find: the category the calls read, and how many hold the word. */
+type TSeeded = TBenchSeed['search'];
+
 /** The calls, once the seed has said which category they read. */
-function callsFor(seeded: TSeededFamilies): TCall[] {
+function callsFor(seeded: TSeeded): TCall[] {
   const page = {
-    categoryIds: [seeded.categoryId],
+    categoryIds: [seeded.category.id],
     sort: [{ field: 'revitFamilyName', dir: 'asc' }],
     page: 1,
     pageSize: 50,
@@ -84,13 +88,13 @@ function callsFor(seeded: TSeededFamilies): TCall[] {
   return [
     {
       key: 'page',
-      name: `POST /api/family/find (category ${seeded.categoryName}, page of 50 by name)`,
+      name: `POST /api/family/find (category ${seeded.category.name}, page of 50 by name)`,
       body: page,
       target: { ratio: 0.5, p99Ms: 50 },
     },
     {
       key: 'search',
-      name: `POST /api/family/find (category ${seeded.categoryName}, search '${SEARCH_WORD}')`,
+      name: `POST /api/family/find (category ${seeded.category.name}, search '${SEARCH_WORD}')`,
       body: { ...page, search: SEARCH_WORD },
       target: { p99Ms: 100, indexed: true },
     },
@@ -274,7 +278,7 @@ async function measureUpload(): Promise<TUploadReport> {
   };
 }
 
-async function measure(calls: TCall[], captures: Record<TCallKey, TCapture>, seeded: TSeededFamilies) {
+async function measure(calls: TCall[], captures: Record<TCallKey, TCapture>, seeded: TSeeded) {
   const finds = await measureFinds(calls, captures);
   const upload = await measureUpload();
   const durationSeconds = Math.round((Date.now() - started) / 1000);
@@ -306,7 +310,7 @@ async function measure(calls: TCall[], captures: Record<TCallKey, TCapture>, see
     .filter((plan) => /search_text/.test(search.statements[plan.statement - 1] ?? ''))
     .sort((a, b) => a.plan.length - b.plan.length)[0];
   if (searchPlan) console.log(`search plan (statement ${searchPlan.statement}):\n${searchPlan.plan}\n`);
-  const conditions = `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${FAMILIES.toLocaleString('en')} families (${seeded.familiesInCategory.toLocaleString('en')} in ${seeded.categoryName}; '${SEARCH_WORD}' in ${seeded.searchMatches.toLocaleString('en')}), ${CONNECTIONS} connections, ${SECONDS} s each, median of ${ROUNDS} alternating rounds, log level ${LOG_LEVEL}, load average ${loadAverageAtStart[0]} at the start`;
+  const conditions = `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${FAMILIES.toLocaleString('en')} families (${seeded.familiesInCategory.toLocaleString('en')} in ${seeded.category.name}; '${SEARCH_WORD}' in ${seeded.familiesMatching.toLocaleString('en')}), ${CONNECTIONS} connections, ${SECONDS} s each, median of ${ROUNDS} alternating rounds, log level ${LOG_LEVEL}, load average ${loadAverageAtStart[0]} at the start`;
   const planText = searchPlan
     ? `\n\nThe search's plan (statement ${searchPlan.statement} of ${search?.statements.length ?? 0}, its generic plan as the portal's read connections run it, EXPLAIN ANALYZE on the warm bench database):\n\n\`\`\`\n${searchPlan.plan}\n\`\`\``
     : '';
@@ -360,21 +364,10 @@ try {
   // Before any work: the capture needs the server's log.
   const logFile = flags.profile ? undefined : await serverLogFile(admin);
   await admin.query(`create database ${databaseName}`);
-  say(`database ${databaseName}: migrating and seeding ${FAMILIES.toLocaleString('en')} families`);
-  const migrating = await openDatabase({ databaseUrl });
-  await migrating.close();
-  // The portal's first start makes the built-in roles and the administrator.
-  await stopChild(await startPortal());
-  const seeding = new pg.Client({ connectionString: databaseUrl });
-  await seeding.connect();
-  let seeded: TSeededFamilies;
-  try {
-    seeded = await seedFamilies(seeding, FAMILIES);
-  } finally {
-    await seeding.end();
-  }
+  say(`database ${databaseName}: seed:demo --size large (${FAMILIES.toLocaleString('en')} families)`);
+  const seeded = (await seedBenchDemo(run)).search;
   say(
-    `seeded; ${seeded.familiesInCategory} in ${seeded.categoryName}, '${SEARCH_WORD}' in ${seeded.searchMatches} (${seeded.searchMatchesInCategory} of them in ${seeded.categoryName})`,
+    `seeded; ${seeded.familiesInCategory} in ${seeded.category.name}, '${SEARCH_WORD}' in ${seeded.familiesMatching} (${seeded.familiesInCategoryMatching} of them in ${seeded.category.name})`,
   );
   const calls = callsFor(seeded);
   if (flags.profile) {

@@ -1,24 +1,20 @@
 /**
  * How long `npm run seed:demo -- --size large` takes (100,000 families, 10,000 people, 1,000,000
  * price items beside the demo library), on a PostgreSQL server and on the embedded PGlite, each as
- * its own process with its peak memory, beside the reference of the same run: the benches' own bulk
- * seeding of the same families and people (bench/lib/seed-families.ts, seed-users.ts) on the same
- * server. Target: minutes, not hours (under 10 minutes each). One round: each run is minutes long.
- * `npm run bench:seed`.
+ * its own process with its peak memory, and its bulk step apart. It is the seeding of the other
+ * benches (lib/seed-demo.ts), so there is no other seeding to set beside it: the figure is read
+ * against the target, minutes, not hours (under 10 minutes each). One round: each run is minutes
+ * long. `npm run bench:seed`.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openDatabase } from '../packages/server/src/db/client.ts';
 import { LARGE_SIZE } from '../packages/server/src/demo/seed-demo.ts';
 import { machineOf, startBenchRun } from './lib/bench-run.ts';
-import { BENCH_ADMIN_PASSWORD, startBenchPortal, stopChild } from './lib/portal.ts';
+import { BENCH_ADMIN_PASSWORD } from './lib/portal.ts';
 import { replaceDocsBlock } from './lib/report.ts';
 import { benchCommandLine } from './lib/rounds.ts';
-import { seedFamilies } from './lib/seed-families.ts';
-import { seedUsers } from './lib/seed-users.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,32 +91,6 @@ async function seedLarge(database: string, env: Record<string, string>): Promise
   };
 }
 
-/** The benches' own seeding of the same families and people on a fresh, first-started database. */
-async function benchesOwnSeeding(): Promise<{ seconds: number }> {
-  const name = `${databaseName}_reference`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  try {
-    const reference = { ...run, databaseUrl: url.toString() };
-    await stopChild(run, await startBenchPortal(reference));
-    const started = Date.now();
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    const database = await openDatabase({ databaseUrl: url.toString(), migrate: false, readConnections: 0 });
-    try {
-      await seedFamilies(client, LARGE_SIZE.families);
-      await seedUsers(database.db, LARGE_SIZE.users);
-    } finally {
-      await client.end();
-      await database.close();
-    }
-    return { seconds: seconds(Date.now() - started) };
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  }
-}
-
 try {
   await admin.connect();
   const machine = await machineOf(admin);
@@ -132,8 +102,6 @@ try {
   });
   say('seed:demo --size large into PGlite');
   const embedded = await seedLarge('PGlite', { DATA_DIR: path.join(work, 'pglite') });
-  say('reference: the benches own seeding of 100,000 families and 10,000 people on PostgreSQL');
-  const reference = await benchesOwnSeeding();
 
   const report = {
     date,
@@ -142,10 +110,6 @@ try {
     source: sourceVersion(),
     volumes: LARGE_SIZE,
     runs: [server, embedded],
-    reference: {
-      what: 'bench/lib seedFamilies + seedUsers, same families and people, PostgreSQL',
-      ...reference,
-    },
     targetMinutes: TARGET_MINUTES,
   };
   const file = path.join(root, 'bench', 'results', `seed-${date}.json`);
@@ -159,7 +123,6 @@ try {
       (r) =>
         `| \`seed:demo --size large\`, ${r.database} | ${r.seconds} s | ${r.bulkSeconds} s | ${r.peakRssMiB} MiB | < ${TARGET_MINUTES} min | ${verdict(r.seconds)} |`,
     ),
-    `| reference: the benches' own seeding of the same 100,000 families and 10,000 people, PostgreSQL | ${reference.seconds} s | | | | |`,
   ].join('\n');
   const conditions = `${date}, ${machine.cpus}, Node ${machine.node}, PostgreSQL ${machine.postgres}, ${LARGE_SIZE.families.toLocaleString('en')} families, ${LARGE_SIZE.users.toLocaleString('en')} people, ${LARGE_SIZE.priceItems.toLocaleString('en')} price items beside the demo library, one round, load average ${loadAverageAtStart[0]} at the start`;
   const block = `${conditions}.\n\n${table}`;

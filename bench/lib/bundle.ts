@@ -23,6 +23,8 @@ export function bundled(work: string, file: string): Promise<string> {
       fs.writeFileSync(path.join(folder, 'package.json'), '{ "type": "module" }\n');
       fs.symlinkSync(path.join(root, 'node_modules'), path.join(folder, 'node_modules'));
       fs.symlinkSync(path.join(root, 'packages/server/drizzle'), path.join(folder, 'drizzle'));
+      // The embedded database's thread (db/pglite-thread.mjs) loads from the package's src/.
+      fs.symlinkSync(path.join(root, 'packages/server/src'), path.join(folder, 'src'));
     }
     bundle = bundleServer({ entry: path.join(root, file), outfile }).then(() => outfile);
     built.set(outfile, bundle);

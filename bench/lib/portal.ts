@@ -20,22 +20,27 @@ export type TPortalOptions = {
 };
 
 /**
- * Starts the portal on the run's database, with the limits that would throttle a load generator
- * (rate limits, bot check, a second factor for admins) off; the run stops it at its end.
+ * The bench portal's settings: the run's database and data folder, the bench admin's password,
+ * and the limits that would throttle a load generator (rate limits, bot check, a second factor
+ * for admins) off.
  */
+export function benchPortalEnv(run: TBenchRun): Record<string, string> {
+  return {
+    DATABASE_URL: run.databaseUrl,
+    DATA_DIR: path.join(run.work, 'data'),
+    PORTAL_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    BOT_CHECK: '0',
+    RATE_LIMITS: '0',
+    MFA_REQUIRED_FOR_ADMINS: '0',
+    LOG_LEVEL: BENCH_LOG_LEVEL,
+    PUBLIC_URL: 'http://127.0.0.1',
+  };
+}
+
+/** Starts the portal on the run's database with benchPortalEnv; the run stops it at its end. */
 export async function startBenchPortal(run: TBenchRun, options: TPortalOptions = {}): Promise<TChildServer> {
   const portal = await startChildServer(run.work, 'bench/servers/portal-server.ts', {
-    env: {
-      DATABASE_URL: run.databaseUrl,
-      DATA_DIR: path.join(run.work, 'data'),
-      PORTAL_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      BOT_CHECK: '0',
-      RATE_LIMITS: '0',
-      MFA_REQUIRED_FOR_ADMINS: '0',
-      LOG_LEVEL: BENCH_LOG_LEVEL,
-      PUBLIC_URL: 'http://127.0.0.1',
-      ...options.env,
-    },
+    env: { ...benchPortalEnv(run), ...options.env },
     ...(options.logFile ? { logFile: options.logFile } : {}),
   });
   run.children.add(portal);
@@ -48,15 +53,19 @@ export async function stopChild(run: TBenchRun, child: { stop(): Promise<void> }
   run.children.delete(child);
 }
 
-/** Signs in as `login` with the bench password and answers the authToken. */
-async function signInAs(portal: TChildServer, login: string): Promise<string> {
+/** Signs in as `login` with `password` (the bench password by default) and answers the authToken. */
+export async function signInAs(
+  portal: TChildServer,
+  login: string,
+  password = BENCH_ADMIN_PASSWORD,
+): Promise<string> {
   const response = await fetch(`${portal.url}/api/user/login`, {
     method: 'POST',
     signal: AbortSignal.timeout(30_000),
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       username: login,
-      password: createHash('sha512').update(BENCH_ADMIN_PASSWORD).digest('hex'),
+      password: createHash('sha512').update(password).digest('hex'),
     }),
   });
   const body = (await response.json()) as { authToken?: string };

@@ -1,6 +1,7 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { openDatabase, type TDatabase, type TDb } from '../db/client.ts';
 import { activity, companies, revitFamilies, users } from '../db/schema/index.ts';
+import type { TBulkFamily, TBulkPerson } from './demo-bulk.ts';
 
 /** An activity row as the log writes it, at a time in the past (the demo's months of use). */
 export type TDemoActivityRow = {
@@ -13,16 +14,19 @@ export type TDemoActivityRow = {
   ip: string;
 };
 
-/** What the large size adds in bulk beside the demo library (benchmark volumes). */
-export type TDemoBulkPlan = {
-  /** Published demo families the new ones copy (file, preview, types, category, company), in turn. */
-  familyTemplateIds: readonly number[];
-  families: number;
-  /** A demo person whose password hash the new people share (the demo password). */
-  passwordFromUserId: number;
-  roleId: number;
-  companies: number;
-  users: number;
+/** A bulk family ready to insert: its generated fields, with the ids of its category and company. */
+export type TDemoBulkFamilyRow = Omit<TBulkFamily, 'categoryIndex' | 'manufacturerIndex'> & {
+  categoryId: number;
+  companyId: number;
+  /** The published demo family whose file, preview and versions it shares. */
+  templateId: number;
+};
+
+/** A bulk person ready to insert, with the id of the company they work for. */
+export type TDemoBulkPersonRow = Omit<TBulkPerson, 'customerIndex'> & { companyId: number };
+
+/** What the large size adds in price lists beside the demo library (benchmark volumes). */
+export type TDemoBulkPricePlan = {
   /** Lists of `itemsPerList` items each, filed in turn under these companies. */
   priceListCompanyIds: readonly number[];
   priceLists: number;
@@ -31,22 +35,29 @@ export type TDemoBulkPlan = {
   unitId: number | null;
 };
 
-const ids = (values: readonly number[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+/** What the benches check their answers against: counted in the seeded tables. */
+export type TDemoSearchFacts = {
+  families: number;
+  familiesMatching: number;
+  familiesInCategory: number;
+  familiesInCategoryMatching: number;
+  people: number;
+  peopleMatching: number;
+};
 
 /** Rows per insert statement: well below PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
+/** Bulk rows per insert statement (one JSON parameter holds them all). */
+const BULK_BATCH = 5000;
 
 /** Opens the portal's database as `npm start` does (the runner's only way to db/). */
 export const openPortalDatabase = openDatabase;
 export type { TDatabase };
 
 /**
- * The little the demo seeding does beside the API: looking for an earlier run, and the past
- * activity (rows the log would have written over the last months, with their download counters).
+ * The little the demo seeding does beside the API: looking for an earlier run, the past activity
+ * (rows the log would have written over the last months, with their download counters), and the
+ * large size's bulk volumes (minutes, not the hours a save per record would take).
  */
 export class DemoRepository {
   readonly #db: TDb;
@@ -115,68 +126,99 @@ export class DemoRepository {
     });
   }
 
+  /** Logins in use (any case), so bulk people take others. */
+  async logins(): Promise<string[]> {
+    const rows = await this.#db.select({ login: users.login }).from(users);
+    return rows.map((row) => row.login);
+  }
+
   /**
-   * The large size's volumes, each one `insert … select` over generate_series inside the database
-   * (minutes, not the hours a save per record would take). The count tables follow through their
-   * triggers; each family gets its current version as a save would have made it.
+   * Bulk families, one statement per batch (the batch as one JSON parameter, read by
+   * json_to_recordset: one round trip, no parameter limit), each sharing its template's file and
+   * preview and given its current version as a save would have made it: the ids of both come from
+   * their sequences first, so the family is written once, with its version, and never updated
+   * (an update would write every index, the trigram one too, a second time). The count tables
+   * follow through their triggers.
    */
-  async addBulk(plan: TDemoBulkPlan): Promise<void> {
+  async addBulkFamilies(batches: Iterable<TDemoBulkFamilyRow[]>): Promise<number> {
+    let added = 0;
     await this.#db.transaction(async (tx) => {
-      const [last] = await tx
-        .select({ id: sql<number>`coalesce(max(${revitFamilies.id}), 0)` })
-        .from(revitFamilies);
-      const before = Number(last?.id ?? 0);
-      const n = plan.familyTemplateIds.length;
-      await tx.execute(sql`
-        insert into revit_families (name, revit_version, family_version, internal_version, category_id, rating,
-          description, tags, file_name, file_hash, file_size, picture_file_name, picture_hash, picture_from_file,
-          omni_class_code, revit_category, type_catalog_file_name, type_source, types, search_text,
-          parameter_list_id, parameter_list_code, cost, company_id, created_by_user_id, tif_status,
-          created_on, last_update)
-        select t.name || ' ' || lpad(g::text, 6, '0'), t.revit_version, t.family_version, t.internal_version,
-          t.category_id, 1 + g % 5, t.description, t.tags, t.file_name, t.file_hash, t.file_size,
-          t.picture_file_name, t.picture_hash, t.picture_from_file, t.omni_class_code, t.revit_category,
-          t.type_catalog_file_name, t.type_source, t.types,
-          lower(t.name || ' ' || lpad(g::text, 6, '0')) || substr(t.search_text, length(t.name) + 1),
-          t.parameter_list_id, t.parameter_list_code, t.cost + g % 50, t.company_id, t.created_by_user_id, 'A',
-          now() - g * interval '1 minute', now() - g * interval '1 minute'
-        from generate_series(1, ${plan.families}) g
-        join (select row_number() over (order by id) - 1 as k, f.* from revit_families f
-              where f.id in (${ids(plan.familyTemplateIds)})) t on t.k = g % ${n}`);
-      await tx.execute(sql`
-        insert into family_versions (family_id, file_hash, file_name, size, revit_version, contents, preview_hash,
-          uploaded_by, uploaded_at)
-        select f.id, v.file_hash, f.file_name, v.size, v.revit_version, v.contents, v.preview_hash, v.uploaded_by,
-          f.created_on
-        from revit_families f
-        join (select distinct on (file_hash) * from family_versions order by file_hash, id desc) v
-          on v.file_hash = f.file_hash
-        where f.id > ${before}`);
-      await tx.execute(sql`
-        update revit_families f set current_version_id = v.id
-        from family_versions v where v.family_id = f.id and f.id > ${before}`);
+      // The trigram index's new entries wait in its pending list until settle()'s VACUUM merges
+      // them all at once, instead of merging every 4 MB (the default limit) while inserting.
+      await tx.execute(sql`set local gin_pending_list_limit = '1GB'`);
+      let inFlight: Promise<unknown> | undefined;
+      for (const rows of batches) {
+        added += rows.length;
+        // Sent before the previous batch is awaited, so the next one is generated while the
+        // database writes this one (the connection runs them in turn). A real promise: drizzle's
+        // query runs again on every `then`.
+        const statement = Promise.resolve(
+          tx.execute(sql`
+          with r as materialized (
+            select r.*, t.current_version_id as "templateVersionId",
+              nextval(pg_get_serial_sequence('revit_families', 'id')) as id,
+              nextval(pg_get_serial_sequence('family_versions', 'id')) as version_id
+            from json_to_recordset(${JSON.stringify(rows)}::json) as r("templateId" int, "name" text,
+              "categoryId" int, "rating" float8, "description" text, "tags" jsonb, "types" jsonb,
+              "searchText" text, "fileName" text, "revitCategory" text, "companyId" int, "downloads" int,
+              "createdOn" timestamptz)
+            join revit_families t on t.id = r."templateId"),
+          families as (
+            insert into revit_families (id, name, revit_version, family_version, internal_version, category_id,
+              rating, description, tags, file_name, file_hash, file_size, current_version_id, picture_file_name,
+              picture_hash, picture_from_file, revit_category, type_source, types, search_text, cost, company_id,
+              downloads, created_by_user_id, tif_status, created_on, last_update)
+            select r.id, r."name", t.revit_version, t.family_version, t.internal_version, r."categoryId",
+              r."rating", r."description", r."tags", r."fileName", t.file_hash, t.file_size, r.version_id,
+              t.picture_file_name, t.picture_hash, t.picture_from_file, r."revitCategory", 'partAtom', r."types",
+              r."searchText", t.cost, r."companyId", r."downloads", t.created_by_user_id, 'A', r."createdOn",
+              r."createdOn"
+            from r join revit_families t on t.id = r."templateId")
+          insert into family_versions (id, family_id, file_hash, file_name, size, revit_version, contents,
+            preview_hash, uploaded_by, uploaded_at)
+          select r.version_id, r.id, v.file_hash, r."fileName", v.size, v.revit_version, v.contents,
+            v.preview_hash, v.uploaded_by, r."createdOn"
+          from r join family_versions v on v.id = r."templateVersionId"`),
+        );
+        // Awaited below; a failure of the one before must not leave this one unhandled meanwhile.
+        statement.catch(() => undefined);
+        await inFlight;
+        inFlight = statement;
+      }
+      await inFlight;
+    });
+    return added;
+  }
 
-      const made = await tx.execute<{ id: number }>(sql`
-        insert into companies (name, city, country, email, active, is_partner, use_parent_branding)
-        select 'Bench Customer ' || lpad(g::text, 4, '0'), 'Bench City', 'United Kingdom',
-          'office' || g || '@bench-customer.example.com', true, false, true
-        from generate_series(1, ${plan.companies}) g
-        returning id`);
-      const companyIds = rowsOf<{ id: number }>(made).map((row) => Number(row.id));
-      await tx.execute(sql`
-        insert into users (login, password_hash, active, first_name, last_name, email, company_id,
-          registration_completed, language, join_date)
-        select 'bench.user' || lpad(g::text, 5, '0'), u.password_hash, true,
-          (array['Alex','Sam','Kim','Noor','Lena','Omar','Ines','Yuki','Mateo','Ava'])[1 + g % 10],
-          (array['Smith','Meyer','Rossi','Tanaka','Novak','Garcia','Dubois','Berg','Chen','Okafor'])[1 + (g / 10) % 10],
-          'bench.user' || g || '@bench-customer.example.com',
-          (array[${ids(companyIds)}]::int[])[1 + g % ${companyIds.length}], true, 'en',
-          now() - g * interval '10 minutes'
-        from generate_series(1, ${plan.users}) g, users u where u.id = ${plan.passwordFromUserId}`);
-      await tx.execute(sql`
-        insert into user_roles (user_id, role_id)
-        select id, ${plan.roleId} from users where login like 'bench.user%'`);
+  /**
+   * Bulk people with one role each, sharing one demo person's password hash (the demo password),
+   * in multi-row inserts as addBulkFamilies.
+   */
+  async addBulkPeople(
+    people: readonly TDemoBulkPersonRow[],
+    plan: { passwordFromUserId: number; roleId: number },
+  ): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      for (let start = 0; start < people.length; start += BULK_BATCH) {
+        await tx.execute(sql`
+          with added as (
+            insert into users (login, password_hash, active, first_name, last_name, email, phone, company_id,
+              registration_completed, language, join_date, last_login)
+            select r."login", u.password_hash, r."active", r."firstName", r."lastName", r."email", r."phone",
+              r."companyId", r."active", 'en', r."joinDate", r."lastLogin"
+            from json_to_recordset(${JSON.stringify(people.slice(start, start + BULK_BATCH))}::json) as r(
+              "login" text, "firstName" text, "lastName" text, "email" text, "phone" text, "companyId" int,
+              "active" boolean, "joinDate" timestamptz, "lastLogin" timestamptz)
+            cross join users u where u.id = ${plan.passwordFromUserId}
+            returning id)
+          insert into user_roles (user_id, role_id) select id, ${plan.roleId} from added`);
+      }
+    });
+  }
 
+  /** Bulk price lists, each one `insert … select` over generate_series inside the database. */
+  async addBulkPriceLists(plan: TDemoBulkPricePlan): Promise<void> {
+    await this.#db.transaction(async (tx) => {
       for (let list = 1; list <= plan.priceLists; list += 1) {
         const companyId = plan.priceListCompanyIds[(list - 1) % plan.priceListCompanyIds.length]!;
         await tx.execute(sql`
@@ -192,6 +234,58 @@ export class DemoRepository {
           from list, generate_series(1, ${plan.itemsPerList}) g`);
       }
     });
+  }
+
+  /**
+   * VACUUM ANALYZE of the tables the bulk volumes filled, as autovacuum would have done in
+   * service: right after a bulk insert a GIN index holds its new entries in a pending list that
+   * every search reads through, and the planner, pricing that, scans the table instead. The
+   * pending lists are merged first with more memory than VACUUM's default 64 MB, which merges
+   * the families' trigrams in a few sorted passes instead of many.
+   */
+  async settle(): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      await tx.execute(sql`
+        select gin_clean_pending_list(i.indexrelid)
+        from pg_index i
+        join pg_class c on c.oid = i.indexrelid
+        join pg_am a on a.oid = c.relam
+        where a.amname = 'gin' and i.indrelid in ('revit_families'::regclass, 'users'::regclass)`);
+    });
+    await this.#db.execute(
+      sql`vacuum analyze revit_families, family_versions, categories, companies, users, user_roles`,
+    );
+    await this.#db.execute(sql`analyze price_lists, price_items`);
+  }
+
+  /** How many families (all, and in one category) and people hold a search word, as seeded. */
+  async searchFacts(categoryId: number, familyWord: string, personWord: string): Promise<TDemoSearchFacts> {
+    const familyPattern = `%${familyWord.toLowerCase()}%`;
+    const [families] = rowsOf<Record<string, string | number>>(
+      await this.#db.execute(sql`
+        select count(*) as "families",
+          count(*) filter (where search_text like ${familyPattern}) as "familiesMatching",
+          count(*) filter (where category_id = ${categoryId}) as "familiesInCategory",
+          count(*) filter (where category_id = ${categoryId} and search_text like ${familyPattern})
+            as "familiesInCategoryMatching"
+        from revit_families`),
+    );
+    const [people] = rowsOf<Record<string, string | number>>(
+      await this.#db.execute(sql`
+        select count(*) as "people",
+          count(*) filter (where search_text like ${`%${personWord.toLowerCase()}%`}) as "peopleMatching"
+        from users`),
+    );
+    const n = (value: string | number | undefined) => Number(value ?? 0);
+    return {
+      families: n(families?.families),
+      familiesMatching: n(families?.familiesMatching),
+      familiesInCategory: n(families?.familiesInCategory),
+      familiesInCategoryMatching: n(families?.familiesInCategoryMatching),
+      people: n(people?.people),
+      peopleMatching: n(people?.peopleMatching),
+    };
   }
 }
 

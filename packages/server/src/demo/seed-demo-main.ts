@@ -4,10 +4,8 @@
  * PORTAL_ADMIN_PASSWORD), fills it with the demo library and prints what it made. Exit code 1 on a
  * refusal (the demo is there already, a wrong administrator password, an unknown option).
  */
-import { buildApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
-import { openPortalDatabase } from './demo.repository.ts';
-import { DemoRefusedError, seedDemo, type TDemoSize, type TDemoSummary } from './seed-demo.ts';
+import { DemoRefusedError, seedDemoPortal, type TDemoSize, type TDemoSummary } from './seed-demo.ts';
 
 const USAGE = `Usage: npm run seed:demo [-- --size small|large]
 
@@ -44,6 +42,11 @@ function printSummary(summary: TDemoSummary, adminPassword: string, generated: b
     `    ${c.categories} categories, ${c.families} families (${c.familyVersions} file versions), ${c.parameterLists} parameter lists, ${c.genericLists} generic lists`,
     `    ${c.priceLists} price lists and ${c.partLists} part lists (${c.priceItems} items), ${c.scenarios} scenarios, ${c.placementRules} placement rules`,
     `    ${c.pendingRequests} requests waiting for approval, ${c.notifications} notifications, ${c.activityRows} activity rows over 90 days`,
+    ...(summary.search
+      ? [
+          `    searches the benches measure: '${summary.search.familyWord}' in ${summary.search.familiesMatching} families (${summary.search.familiesInCategoryMatching} of the ${summary.search.familiesInCategory} in ${summary.search.category.name}), '${summary.search.personWord}' in ${summary.search.peopleMatching} people`,
+        ]
+      : []),
     '',
     `  Sign in as "admin" with ${generated ? `the password: ${adminPassword}` : 'the password in PORTAL_ADMIN_PASSWORD'}`,
     `  or as any of these with the password ${summary.demoPassword}:`,
@@ -70,25 +73,14 @@ async function run(): Promise<number> {
     console.error(`seed:demo: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const database = await openPortalDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    readConnections: config.readConnections,
-  });
-  // The portal's own log stays quiet: the seeding prints its steps itself.
-  const app = await buildApp(config, database, false);
+  const started = Date.now();
   try {
-    await app.ready();
-    const generated = app.services.generatedAdminPassword;
-    const adminPassword = config.adminPassword ?? generated;
-    const started = Date.now();
-    const summary = await seedDemo({
+    const { summary, generatedAdminPassword } = await seedDemoPortal({
       size,
-      app,
-      adminPassword,
+      config,
       progress: (line) => console.log(`  seed:demo: ${line}`),
     });
-    printSummary(summary, adminPassword ?? '', generated !== undefined && !config.adminPassword, config);
+    printSummary(summary, generatedAdminPassword ?? '', generatedAdminPassword !== undefined, config);
     console.log(`  Done in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     return 0;
   } catch (error) {
@@ -101,8 +93,6 @@ async function run(): Promise<number> {
         'The database may hold part of the demo now: start again from an empty data folder or database.',
     );
     return 1;
-  } finally {
-    await app.close();
   }
 }
 

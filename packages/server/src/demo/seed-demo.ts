@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { TConfig } from '../config.ts';
 import { DEFAULT_COMPANY_NAME } from '../modules/info/environment.service.ts';
 import { sha512Hex } from '../seed.ts';
 import {
@@ -18,10 +20,26 @@ import {
   type TDemoFamily,
   type TDemoRole,
 } from './demo-data.ts';
+import {
+  BULK_CATEGORIES,
+  BULK_CUSTOMERS,
+  BULK_MANUFACTURERS,
+  bulkFamilies,
+  bulkPeople,
+  PERSON_SEARCH_WORD,
+  randomOf,
+  SEARCH_WORD,
+} from './demo-bulk.ts';
 import { categoryPng, logoPng } from './demo-pictures.ts';
-import { DemoRepository, type TDemoActivityRow } from './demo.repository.ts';
+import {
+  DemoRepository,
+  openPortalDatabase,
+  type TDemoActivityRow,
+  type TDemoBulkFamilyRow,
+  type TDemoSearchFacts,
+} from './demo.repository.ts';
 
-export { DEMO_PASSWORD };
+export { DEMO_PASSWORD, PERSON_SEARCH_WORD, SEARCH_WORD };
 
 export type TDemoSize = 'small' | 'large';
 
@@ -31,8 +49,13 @@ export type TDemoOptions = {
    * families, 10,000 people, 1,000,000 price items).
    */
   size: TDemoSize;
-  /** Tests only: a fraction of the large size's volumes (1 by default). */
+  /** Tests, and benches that need fewer rows: a fraction of the large size's volumes (1 by default). */
   largeScale?: number;
+  /**
+   * The large size's people in all (the demo's own among them), when they are not to scale with
+   * the rest: a bench of one machine's library seeds 10,000 families beside 10,000 people.
+   */
+  largePeople?: number;
   /** The opened portal (buildApp on its database, ready): everything goes through its API. */
   app: FastifyInstance;
   /**
@@ -71,6 +94,15 @@ export type TDemoSummary = {
   /** Who can sign in: the administrator (its own password) and the demo people (DEMO_PASSWORD). */
   people: { login: string; role: TDemoRole; company: string }[];
   demoPassword: string;
+  /**
+   * The large size only: what the benches' searches must find, counted in the seeded tables after
+   * the bulk step (the bulk families' first category, Doors, is the one the families bench reads).
+   */
+  search?: TDemoSearchFacts & {
+    familyWord: string;
+    personWord: string;
+    category: { id: number; name: string };
+  };
 };
 
 /** A refusal the runner reports as one line with exit code 1 (nothing was written). */
@@ -82,23 +114,9 @@ export class DemoRefusedError extends Error {
 export const LARGE_SIZE = { families: 100_000, users: 10_000, priceItems: 1_000_000 } as const;
 /** The large size's price items come in lists this long (PRICE_LIST_ITEMS_MAX is 200,000). */
 const BULK_LIST_ITEMS = 200_000;
-/** The large size's people are spread over this many customer companies. */
-const BULK_COMPANIES = 100;
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/rfa');
 const DAY_MS = 24 * 3600 * 1000;
-
-/** A small fixed-seed generator (mulberry32): the same demo every run. */
-function randomOf(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type TBody = Record<string, unknown>;
 
@@ -722,29 +740,112 @@ export async function seedDemo(options: TDemoOptions): Promise<TDemoSummary> {
   }
   await repo.addActivity(history);
 
-  const bulk = { companies: 0, users: 0, families: 0, priceLists: 0, priceItems: 0 };
+  const bulk = { companies: 0, categories: 0, users: 0, families: 0, priceLists: 0, priceItems: 0 };
+  let search: TDemoSummary['search'];
   if (options.size === 'large') {
-    say('benchmark volumes in bulk (100,000 families, 10,000 people, 1,000,000 price items)');
     const scale = options.largeScale ?? 1;
     const itemsPerList = Math.max(1, Math.round(BULK_LIST_ITEMS * scale));
     bulk.families = Math.max(1, Math.round(LARGE_SIZE.families * scale) - DEMO_FAMILIES.length);
-    bulk.users = Math.max(1, Math.round(LARGE_SIZE.users * scale) - DEMO_USERS.length - 1);
-    bulk.companies = Math.min(BULK_COMPANIES, bulk.users);
+    const peopleInAll = options.largePeople ?? Math.round(LARGE_SIZE.users * scale);
+    bulk.users = Math.max(1, peopleInAll - DEMO_USERS.length - 1);
     bulk.priceLists = Math.max(1, Math.round((LARGE_SIZE.priceItems * scale) / itemsPerList));
     bulk.priceItems = bulk.priceLists * itemsPerList;
-    await repo.addBulk({
-      familyTemplateIds: published,
-      families: bulk.families,
-      passwordFromUserId: userId.get('e.walker')!,
-      roleId: roleId('userrole'),
-      companies: bulk.companies,
-      users: bulk.users,
-      priceListCompanyIds: [idOf('pyro'), idOf('aero')],
-      priceLists: bulk.priceLists,
-      itemsPerList,
-      currencyId: currencies.get('EUR') ?? null,
-      unitId: units.get('pcs') ?? null,
-    });
+    const number = (n: number) => n.toLocaleString('en');
+    say(
+      `benchmark volumes in bulk (${number(Math.round(LARGE_SIZE.families * scale))} families, ` +
+        `${number(peopleInAll)} people, ${number(bulk.priceItems)} price items)`,
+    );
+
+    // The few records the volumes point at go through the API, as the demo's own do.
+    const saved = await api<{ categoryInfos: { categoryId: number; categoryName: string }[] }>(
+      admin,
+      'POST',
+      '/category/save',
+      {
+        categoryInfos: await Promise.all(
+          BULK_CATEGORIES.map(async ([name, , , colour]) => ({
+            categoryName: name,
+            categoryDescription: `Revit families of ${name.toLowerCase()}`,
+            active: true,
+            categoryPictureFileName: `${name.toLowerCase().replace(/\W+/g, '-')}.png`,
+            categoryPictureBase64: await categoryPng(name, colour),
+          })),
+        ),
+      },
+    );
+    const bulkCategoryIds = BULK_CATEGORIES.map(
+      ([name]) => saved.categoryInfos.find((c) => c.categoryName === name)!.categoryId,
+    );
+    const companies = [
+      ...BULK_MANUFACTURERS.map((c) => ({ ...c, partner: true })),
+      ...BULK_CUSTOMERS.map((c) => ({ ...c, partner: false })),
+    ];
+    const made = await api<{ companyInfos: { companyId: number; companyName: string }[] }>(
+      admin,
+      'POST',
+      '/company/save',
+      {
+        companyInfos: companies.map((c) => ({
+          companyName: c.name,
+          companyCity: c.city,
+          isPartnerCompany: c.partner,
+          active: true,
+        })),
+      },
+    );
+    const bulkCompanyId = (name: string) => made.companyInfos.find((c) => c.companyName === name)!.companyId;
+    const manufacturerIds = BULK_MANUFACTURERS.map((c) => bulkCompanyId(c.name));
+    const customerIds = BULK_CUSTOMERS.map((c) => bulkCompanyId(c.name));
+    bulk.categories = BULK_CATEGORIES.length;
+    bulk.companies = companies.length;
+
+    let familiesMade = 0;
+    function* familyRows(): Generator<TDemoBulkFamilyRow[]> {
+      for (const rows of bulkFamilies(bulk.families, now))
+        yield rows.map(({ categoryIndex, manufacturerIndex, ...family }) => ({
+          ...family,
+          categoryId: bulkCategoryIds[categoryIndex]!,
+          companyId: manufacturerIds[manufacturerIndex]!,
+          // The demo's published families lend their files and previews in turn.
+          templateId: published[familiesMade++ % published.length]!,
+        }));
+    }
+    const familiesAndPeople = async () => {
+      say(`bulk: ${bulk.families} families`);
+      await repo.addBulkFamilies(familyRows());
+      say(`bulk: ${bulk.users} people`);
+      const people = bulkPeople(bulk.users, now, await repo.logins());
+      await repo.addBulkPeople(
+        people.map(({ customerIndex, ...person }) => ({ ...person, companyId: customerIds[customerIndex]! })),
+        { passwordFromUserId: userId.get('e.walker')!, roleId: roleId('userrole') },
+      );
+    };
+    const priceItems = async () => {
+      say(`bulk: ${bulk.priceItems} price items`);
+      await repo.addBulkPriceLists({
+        priceListCompanyIds: [idOf('pyro'), idOf('aero')],
+        priceLists: bulk.priceLists,
+        itemsPerList,
+        currencyId: currencies.get('EUR') ?? null,
+        unitId: units.get('pcs') ?? null,
+      });
+    };
+    // A server writes the price items on a connection of its own meanwhile; PGlite has one
+    // connection, and its transactions must not interleave.
+    if (app.database.kind === 'postgres') await Promise.all([familiesAndPeople(), priceItems()]);
+    else {
+      await familiesAndPeople();
+      await priceItems();
+    }
+    say('bulk: vacuum analyze');
+    await repo.settle();
+    const category = { id: bulkCategoryIds[0]!, name: BULK_CATEGORIES[0]![0] };
+    search = {
+      ...(await repo.searchFacts(category.id, SEARCH_WORD, PERSON_SEARCH_WORD)),
+      familyWord: SEARCH_WORD,
+      personWord: PERSON_SEARCH_WORD,
+      category,
+    };
   }
 
   const { pendingCount } = await api<{ pendingCount: number }>(admin, 'GET', '/approvals/pending-count');
@@ -754,7 +855,7 @@ export async function seedDemo(options: TDemoOptions): Promise<TDemoSummary> {
       users: DEMO_USERS.length + bulk.users,
       licences: DEMO_LICENCES.length,
       terms: 2,
-      categories: DEMO_CATEGORIES.length,
+      categories: DEMO_CATEGORIES.length + bulk.categories,
       families: DEMO_FAMILIES.length + bulk.families,
       familyVersions: familyVersions + bulk.families,
       parameterLists: parameterListIds.size,
@@ -774,5 +875,32 @@ export async function seedDemo(options: TDemoOptions): Promise<TDemoSummary> {
       company: u.company ? companyName.get(u.company)! : DEFAULT_COMPANY_NAME,
     })),
     demoPassword: DEMO_PASSWORD,
+    ...(search ? { search } : {}),
   };
+}
+
+/**
+ * What `npm run seed:demo` runs, and the benches with their own database: opens the database
+ * `config` names as `npm start` does (migrations, and on a first start the roles and the
+ * administrator with PORTAL_ADMIN_PASSWORD), builds the portal on it with its log off, seeds it
+ * (seedDemo) and closes it. Answers the administrator's password too when this run generated it.
+ */
+export async function seedDemoPortal(
+  options: Omit<TDemoOptions, 'app' | 'adminPassword'> & { config: TConfig },
+): Promise<{ summary: TDemoSummary; generatedAdminPassword?: string }> {
+  const { config, ...seeding } = options;
+  const database = await openPortalDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    readConnections: config.readConnections,
+  });
+  const app = await buildApp(config, database, false);
+  try {
+    await app.ready();
+    const generated = config.adminPassword ? undefined : app.services.generatedAdminPassword;
+    const summary = await seedDemo({ ...seeding, app, adminPassword: config.adminPassword ?? generated });
+    return { summary, ...(generated === undefined ? {} : { generatedAdminPassword: generated }) };
+  } finally {
+    await app.close();
+  }
 }
