@@ -40,6 +40,15 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'faults',
+          include: ['faults/**/*.faults.test.ts'],
+          // Real processes started, loaded and killed: bounds for a hang, not timings.
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2] ?? 'test-results';
-const required = ['unit', 'server-pglite', 'server-postgres', 'e2e'];
+const required = ['unit', 'server-pglite', 'server-postgres', 'e2e', 'faults'];
 let passed = 0;
 let failed = 0;
 let problems = 0;

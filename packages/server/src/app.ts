@@ -11,6 +11,7 @@ import { ERROR_TITLES } from './lib/app-error.ts';
 import { BatchedLog } from './lib/log-stream.ts';
 import { isWritePermission } from './lib/write-clock.ts';
 import { loggedError, RequestLog } from './lib/request-log.ts';
+import { carryRequestIds } from './lib/request-context.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -71,6 +72,7 @@ export async function buildApp(
   for (const warning of database.warnings ?? []) app.log.warn(warning);
   app.decorate('services', await buildServices(config, database, app.log));
   app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => app.services.redis?.close());
   // Files nothing refers to any more go at start and every interval; a sweep under way ends
   // before the database closes.
   app.addHook('onReady', async () => app.services.fileSweep.start(config.fileSweep.intervalMinutes));
@@ -78,6 +80,11 @@ export async function buildApp(
   // The mail queue's worker sends from the start; on close a send under way finishes first.
   app.addHook('onReady', async () => app.services.mailer.start());
   app.addHook('preClose', () => app.services.mailer.stop());
+  // On a server, sign-ins and API tokens ended by the other instances are heard from the start.
+  app.addHook('onReady', async () => app.services.revocationBus?.start());
+  app.addHook('preClose', async () => app.services.revocationBus?.stop());
+  // Each write request's id goes with the mail it queues (lib/request-context.ts).
+  carryRequestIds(app);
   // Activity rows past their retention go at start and hourly, in batches.
   app.addHook('onReady', async () => app.services.activitySweep.start(config.activitySweepMinutes));
   app.addHook('preClose', () => app.services.activitySweep.stop());

@@ -71,6 +71,13 @@ export type TConfig = {
   s3: TS3Config | undefined;
   /** METRICS_TOKEN: when set, `/metrics` answers only `Authorization: Bearer <it>`; unset, it is open. */
   metricsToken: string | undefined;
+  /**
+   * REDIS_URL (redis:// or rediss://): rate limits and the bot check's spent challenges live in that
+   * Redis, shared by every instance; undefined keeps them in PostgreSQL (or memory with PGlite).
+   */
+  redisUrl: string | undefined;
+  /** Tests only, no variable: put before the Redis keys instead of `portal:`, so test runs never meet. */
+  redisKeyPrefix?: string;
   /** Tests only, no variable: the time the file sweep and the files' records go by. */
   clock?: () => Date;
   /** How long a whole lookup answer is remembered (LOOKUP_ANSWER_TTL_MS; 0: never); any write forgets it. */
@@ -199,6 +206,7 @@ const CHECKS: Record<string, (value: string) => string | undefined> = {
       : 'a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
   S3_REGION: (value) => (/^[a-z0-9-]{1,32}$/.test(value) ? undefined : 'a region such as eu-central-1'),
   S3_ENDPOINT: (value) => (/^https?:\/\/[^\s/]+/.test(value) ? undefined : 'an http:// or https:// URL'),
+  REDIS_URL: urlCheck(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
   METRICS_TOKEN: (value) =>
     /^[\x21-\x7e]{16,256}$/.test(value) ? undefined : '16 to 256 printable characters without spaces',
   LOG_LEVEL: (value) => (LOG_LEVELS.includes(value) ? undefined : `one of ${LOG_LEVELS.join(', ')}`),
@@ -279,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     activitySweepMinutes: 60,
     activityLog: activityLogOf(env.ACTIVITY_LOG),
     metricsToken: env.METRICS_TOKEN || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

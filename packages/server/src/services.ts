@@ -11,6 +11,7 @@ import { S3Store } from './lib/s3-store.ts';
 import { TokenSigner } from './lib/jwt.ts';
 import { WriteClock } from './lib/write-clock.ts';
 import { MemoryLimitStore, type TLimitStore } from './lib/limit-store.ts';
+import { RedisLimitStore } from './lib/redis-limit-store.ts';
 import { Mailer } from './lib/mailer.ts';
 import { MailOutboxRepository } from './lib/mail-outbox.repository.ts';
 import { PasswordHasher } from './lib/passwords.ts';
@@ -67,6 +68,7 @@ import { RolesService } from './modules/roles/roles.service.ts';
 import { ScenariosRepository } from './modules/scenarios/scenarios.repository.ts';
 import { codeListsOf, ScenariosService } from './modules/scenarios/scenarios.service.ts';
 import { LiveSessions } from './modules/sessions/live-sessions.service.ts';
+import { RevocationBus } from './modules/sessions/revocation-bus.service.ts';
 import { SessionsRepository } from './modules/sessions/sessions.repository.ts';
 import { SessionsService } from './modules/sessions/sessions.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -104,9 +106,13 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     from: config.mailFrom,
     log,
   });
-  // Limits and single-use keys: shared by every instance on a server, in memory with PGlite (one process).
+  // Limits and single-use keys: in Redis when REDIS_URL is set, else shared by every instance on a
+  // PostgreSQL server, else in memory with PGlite (one process).
+  const redis = config.redisUrl
+    ? new RedisLimitStore(config.redisUrl, { log, prefix: config.redisKeyPrefix })
+    : undefined;
   const limitStore: TLimitStore =
-    database.kind === 'postgres' ? new LimitsRepository(ctx) : new MemoryLimitStore();
+    redis ?? (database.kind === 'postgres' ? new LimitsRepository(ctx) : new MemoryLimitStore());
   const limiter = new RateLimiter(limitStore, config.rateLimits);
   // Moved by every write the API answers (app.ts); remembered answers older than it are forgotten.
   const writes = new WriteClock();
@@ -142,7 +148,18 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     scopeOf: (auth) => companies.scopeOf(auth),
   });
   // One for sign-ins and API tokens: ending a user's sign-ins forgets its tokens' answers too.
-  const liveSessions = new LiveSessions();
+  // On a server each revocation reaches the other instances at once (none with PGlite: one process).
+  const liveSessions = new LiveSessions({ publish: (revocation) => revocationBus?.publish(revocation) });
+  const revocationBus =
+    database.listen && database.notify
+      ? new RevocationBus({
+          live: liveSessions,
+          listen: database.listen,
+          notify: database.notify,
+          afterCommit: (work) => ctx.afterCommit(work),
+          log,
+        })
+      : undefined;
   const sessions = new SessionsService({
     repo: new SessionsRepository(ctx),
     roles,
@@ -254,13 +271,10 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     approvals,
     transaction,
   });
-  await lists.ensureSeeded();
-  const generatedAdminPassword = await seed({
-    roles,
-    users,
-    companies,
-    passwords,
-    adminPassword: config.adminPassword,
+  // Instances starting together on a new database: one seeds, the others then find it seeded.
+  const generatedAdminPassword = await database.exclusively(async () => {
+    await lists.ensureSeeded();
+    return seed({ roles, users, companies, passwords, adminPassword: config.adminPassword });
   });
   return {
     generatedAdminPassword,
@@ -272,8 +286,13 @@ export async function buildServices(config: TConfig, database: TDatabase, log: F
     health: new HealthService(new HealthRepository(ctx, database.kind), {
       storage: () => files.probe(),
       queue: () => mailer.queueStats(),
+      ...(redis ? { redis: () => redis.ping() } : {}),
     }),
+    /** The Redis limit store's connection when REDIS_URL is set (app.ts closes it). */
+    redis,
     mailer,
+    /** Hears the other instances' revocations on a server (app.ts starts and stops it). */
+    revocationBus,
     limiter,
     botCheck,
     activity,

@@ -34,6 +34,7 @@ export const MESSAGE_TEMPLATES = {
   internalError: 'Something went wrong; the reference is {reference}',
   databaseDown: 'The database does not answer',
   notReady: 'The portal is not ready: {parts} not answering',
+  storageFull: 'The server has no room left to store this; nothing was saved. Tell an administrator',
   valueNotStorable:
     'A value does not fit where it is stored (out of range, too long or not valid); nothing was saved',
   // Sign-in and tokens.

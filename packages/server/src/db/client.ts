@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import { PipelinedReads } from './pipelined-reads.ts';
 
 export type TSchema = typeof schema;
@@ -27,10 +27,25 @@ export type TDatabase = {
    * lock: of instances starting together one migrates and the others wait, then find nothing to do.
    */
   migrate(folder?: string): Promise<void>;
+  /**
+   * Runs `work` (a first start's seeding) while no other instance runs it or migrates: on a server
+   * under the migrations' advisory lock, so instances starting together on a new database seed it once.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** The connections at this moment (the metrics): a server's pool and pipelined reads; none on PGlite. */
   stats?: () => TDatabaseStats;
+  /**
+   * On a server: a connection of its own (not one of the pool's) that LISTENs on `channel` and
+   * hands each notification's payload to `onMessage`, until it ends (a restart) or is closed.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<TListening>;
+  /** On a server: sends `payload` to every listener of `channel` (pg_notify) through the pool. */
+  notify?: (channel: string, payload: string) => Promise<void>;
   close(): Promise<void>;
 };
+
+/** A listening connection: `ended` settles once it is gone, for any reason. */
+export type TListening = { ended: Promise<void>; close(): Promise<void> };
 
 export type TDatabaseStats = {
   pool: { total: number; idle: number; waiting: number };
@@ -112,19 +127,53 @@ async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
 /** The advisory lock key the migrations run under on a server (any constant; "FPmi" in ASCII). */
 export const MIGRATION_LOCK_KEY = 0x46506d69;
 
-/** Migrates a server's database on one connection of `pool` while holding the migration lock. */
-async function migrateServerUnderLock(pool: pg.Pool, folder: string): Promise<void> {
+/** Runs `work` on one connection of `pool` while holding the advisory lock `key` (waiting for it). */
+async function underAdvisoryLock<T>(
+  pool: pg.Pool,
+  key: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [key]);
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder: folder });
+      return await work(client);
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('select pg_advisory_unlock($1)', [key]);
     }
   } finally {
     client.release();
   }
+}
+
+/** Opens a connection of its own that LISTENs on `channel` (TDatabase.listen). */
+async function listenOn(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<TListening> {
+  // keepAlive: a connection the network dropped silently is noticed, and so reopened.
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+  });
+  let ended = () => {};
+  const gone = new Promise<void>((resolve) => (ended = resolve));
+  // A terminated or lost connection answers 'error' then 'end'; either means it is gone.
+  client.on('error', () => ended());
+  client.on('end', () => ended());
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return { ended: gone, close: () => client.end().catch(() => undefined) };
 }
 
 /** Connections of the pool (transactions, writes, everything not marked as a hot read). */
@@ -144,13 +193,17 @@ export async function openDatabase(options: {
 }): Promise<TDatabase> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
+    const serverUrl = options.databaseUrl;
     await createDatabaseIfMissing(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_CONNECTIONS });
     // An idle connection the server ends (a restart, an administrator) must not crash the process:
     // the pool drops it and opens another on the next query, which fails on its own if the server is gone.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
-    const migrateTo = (folder = migrationsFolder) => migrateServerUnderLock(pool, folder);
+    const migrateTo = (folder = migrationsFolder) =>
+      underAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) =>
+        migratePg(drizzlePg(client), { migrationsFolder: folder }),
+      );
     if (migrate) await migrateTo();
     // 0 sends the hot reads through the pool too (a proxy in front of the server that cannot pipeline).
     const readConnections = options.readConnections ?? READ_CONNECTIONS;
@@ -170,10 +223,15 @@ export async function openDatabase(options: {
       kind: 'postgres',
       warnings,
       migrate: migrateTo,
+      exclusively: (work) => underAdvisoryLock(pool, MIGRATION_LOCK_KEY, work),
       stats: () => ({
         pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
         pipelined: pipelined?.stats() ?? null,
       }),
+      listen: (channel, onMessage) => listenOn(serverUrl, channel, onMessage),
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
       // Once: the app's own close may follow a close of the database.
       close: () => (closing ??= Promise.all([pipelined?.end(), pool.end()]).then(() => undefined)),
     };
@@ -212,6 +270,7 @@ export async function openDatabase(options: {
     reads: db,
     kind: 'pglite',
     migrate: migrateTo,
+    exclusively: (work) => work(),
     async close() {
       if (closed) return;
       closed = true;

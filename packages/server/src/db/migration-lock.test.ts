@@ -5,6 +5,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK_KEY, migrationsFolder, openDatabase, queryRows, type TDatabase } from './client.ts';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../../test/test-app.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const made: string[] = [];
@@ -50,6 +52,25 @@ describe.runIf(SERVER_URL)('migrations on a server, several instances starting a
       expect(row?.applied).toBe(shipped);
     } finally {
       await Promise.all(opened.map((database) => database.close()));
+    }
+  }, 120_000);
+
+  it('seed once: three portals starting together on one new database all start, with one admin and one set of lists', async () => {
+    const url = await freshDatabase();
+    const databases: TDatabase[] = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ databaseUrl: url, readConnections: 0 })),
+    );
+    const apps = await Promise.all(databases.map((database) => buildApp(testConfig(), database, false)));
+    try {
+      const [row] = await queryRows<{ admins: number; lists: number }>(
+        databases[0]!.db,
+        sql`select (select count(*)::int from users where login = 'admin') as "admins",
+                   (select count(*)::int from generic_lists) - (select count(distinct code)::int from generic_lists) as "lists"`,
+      );
+      expect(row).toEqual({ admins: 1, lists: 0 });
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await Promise.all(databases.map((database) => database.close()));
     }
   }, 120_000);
 

@@ -15,6 +15,7 @@ export const ERROR_TITLES = {
   422: 'Unprocessable content',
   429: 'Too many requests',
   503: 'Service unavailable',
+  507: 'Insufficient storage',
 } as const;
 export type TErrorStatus = keyof typeof ERROR_TITLES;
 

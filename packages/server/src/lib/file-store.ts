@@ -162,8 +162,14 @@ export class FileStore implements TBlobStore {
     } catch {
       await fs.mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-      await fs.writeFile(temporary, content);
-      await fs.rename(temporary, target);
+      try {
+        await fs.writeFile(temporary, content);
+        await fs.rename(temporary, target);
+      } catch (error) {
+        // A full disk leaves no half file behind.
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
     }
     return { hash, size: content.length, mimeType };
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { lazy } from './lazy.ts';
 import type { MailOutboxRepository, TClaimedMail, TOutboxMail } from './mail-outbox.repository.ts';
+import { requestContext } from './request-context.ts';
 
 export type TMail = { to: string; subject: string; text: string };
 
@@ -102,10 +103,14 @@ export class Mailer {
 
   /**
    * Queues a mail in the open transaction (so a rollback takes it back), or on its own outside
-   * one; it goes out once committed. Never fails for an SMTP outage.
+   * one; it goes out once committed. Never fails for an SMTP outage. Unless the caller names one,
+   * the mail carries the id of the request that queued it (the worker logs it as `reqId`).
    */
   async enqueue(mail: TOutboxMail): Promise<void> {
-    await this.#repo.insert(mail, this.#clock());
+    await this.#repo.insert(
+      { ...mail, requestId: mail.requestId ?? requestContext.requestId },
+      this.#clock(),
+    );
     // The worker sees the row only once its transaction commits: wake it then.
     this.#repo.afterCommit(() => this.wake());
   }

@@ -130,4 +130,61 @@ describe('errors', () => {
       });
     }
   });
+
+  /** Answers what the handler answers for each thrown error, in turn. */
+  async function answersTo(errors: unknown[]): Promise<{ status: number; keys: string[] }[]> {
+    const one = Fastify({ logger: false });
+    try {
+      await one.register(errorsPlugin);
+      let next = 0;
+      one.get('/fails', async () => {
+        throw errors[next++];
+      });
+      const answers = [];
+      for (const _ of errors) {
+        const answer = await one.inject({ method: 'GET', url: '/fails' });
+        const body = answer.json<{ errorDetails: { key: string }[] }>();
+        answers.push({ status: answer.statusCode, keys: body.errorDetails.map((detail) => detail.key) });
+      }
+      return answers;
+    } finally {
+      await one.close();
+    }
+  }
+
+  it('answers 507 storageFull, not 500, when the disk is full (ENOSPC, EDQUOT, wrapped or not)', async () => {
+    const full = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    const answers = await answersTo([
+      full,
+      new Error('upload failed', { cause: full }),
+      Object.assign(new Error('quota exceeded'), { code: 'EDQUOT' }),
+    ]);
+    expect(answers).toEqual(Array(3).fill({ status: 507, keys: ['storageFull'] }));
+  });
+
+  it('answers 503 databaseDown, not 500, when the database server is gone, going or not yet back', async () => {
+    const answers = await answersTo([
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') }),
+      new Error('timeout exceeded when trying to connect'),
+      new AggregateError([
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      ]),
+    ]);
+    expect(answers).toEqual(Array(6).fill({ status: 503, keys: ['databaseDown'] }));
+  });
+
+  it('answers 503 naming storage when the object store does not answer, and leaves other faults a 500', async () => {
+    const answers = await answersTo([
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', $metadata: {} }),
+      Object.assign(new Error('We encountered an internal error'), { $metadata: { httpStatusCode: 500 } }),
+      Object.assign(new Error('Access Denied'), { $metadata: { httpStatusCode: 403 } }),
+      new TypeError('x is undefined'),
+    ]);
+    const storageDown = { status: 503, keys: ['notReady'] };
+    const fault = { status: 500, keys: ['internalError'] };
+    expect(answers).toEqual([storageDown, storageDown, fault, fault]);
+  });
 });

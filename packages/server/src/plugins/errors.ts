@@ -99,6 +99,61 @@ function fromDataError(error: unknown): AppError | undefined {
 }
 
 /**
+ * The disk (or the quota) of the data folder is full: 507, nothing saved (the upload's temporary
+ * file is removed on the way out), logged as an error for the operator. Reads go on being served.
+ */
+function fromFullDisk(error: unknown): AppError | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return new AppError(507, [{ key: 'storageFull' }]);
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** SQLSTATEs of a database server that is gone, going or not yet back (class 08, shutdowns, start-up). */
+const DATABASE_DOWN_STATES = /^(08...|57P0[1-3]|53300)$/;
+/** node-postgres's own words when its connection ends under it, and the pool's when none comes. */
+const DATABASE_DOWN_TEXTS =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection is closed)/;
+/** A socket the operating system refused or cut. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/**
+ * A part a request needs is down: the database server (restarting, failed over, out of
+ * connections: 503 databaseDown) or the object store (unreachable, timing out or failing: 503
+ * naming storage, as readiness does). A load balancer and a client may retry a 503; it is no 500.
+ * The AWS SDK's errors carry `$metadata`; anything else that matches is the database's.
+ */
+function fromPartDown(error: unknown): AppError | undefined {
+  const seen: unknown[] = [error];
+  for (let i = 0; i < seen.length && i < 8; i++) {
+    const e = seen[i] as {
+      code?: unknown;
+      name?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+      $metadata?: { httpStatusCode?: number };
+    };
+    if (!e || typeof e !== 'object') continue;
+    const socket = typeof e.code === 'string' && SOCKET_CODES.has(e.code);
+    if (e.$metadata) {
+      if (socket || e.name === 'TimeoutError' || (e.$metadata.httpStatusCode ?? 0) >= 500)
+        return new AppError(503, [{ key: 'notReady', values: { parts: 'storage' } }]);
+      continue;
+    }
+    if (
+      socket ||
+      (typeof e.code === 'string' && DATABASE_DOWN_STATES.test(e.code)) ||
+      (typeof e.message === 'string' && DATABASE_DOWN_TEXTS.test(e.message))
+    )
+      return new AppError(503, [{ key: 'databaseDown' }]);
+    seen.push(e.cause, ...(Array.isArray(e.errors) ? (e.errors as unknown[]) : []));
+  }
+  return undefined;
+}
+
+/**
  * Headers a file answer sets before its body (send-file.ts): an error after them (its file gone
  * between the check and the read) would go out typed as the file, outside the envelope, with the
  * file's ETag and its Cache-Control, so a cache could keep the error for a year.
@@ -120,8 +175,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const dataError = error instanceof AppError ? undefined : fromDataError(error);
     // Logged: a value that reaches the database only to be refused there is a limit missing from the contract.
     if (dataError) request.log.warn({ err: error }, 'database refused a value');
+    const fullDisk = error instanceof AppError ? undefined : fromFullDisk(error);
+    if (fullDisk) request.log.error({ err: error }, 'no room left on the data folder');
+    const partDown = error instanceof AppError || fullDisk ? undefined : fromPartDown(error);
+    if (partDown) request.log.error({ err: error }, 'a part the request needs does not answer');
     const appError =
-      error instanceof AppError ? error : (fromConstraint(error) ?? dataError ?? fromFastifyError(error));
+      error instanceof AppError
+        ? error
+        : (fullDisk ?? partDown ?? fromConstraint(error) ?? dataError ?? fromFastifyError(error));
     if (appError) {
       if (appError.status === 401 || appError.status === 403 || appError.status === 429) {
         request.log.info({ status: appError.status, details: appError.details }, 'request refused');

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { ADMIN_PASSWORD, createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
 
 describe('/api/health and /api/ready', () => {
   let t: TTestApp;
@@ -53,5 +55,62 @@ describe('/api/ready when the file store cannot be written', () => {
       fs.mkdirSync(dataDir);
     }
     expect((await t.call('GET', '/api/ready')).status).toBe(200);
+  });
+});
+
+/** The Redis server of this machine and of CI. */
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('/api/ready with REDIS_URL set', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      redisUrl: TEST_REDIS_URL,
+      redisKeyPrefix: `portal-test:${randomBytes(6).toString('hex')}:`,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('checks Redis beside the other parts', async () => {
+    const ready = await t.call('GET', '/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ parts: { database: true, storage: true, queue: true, redis: true } });
+  });
+});
+
+describe('/api/ready and limited requests when Redis does not answer', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ redisUrl: `redis://127.0.0.1:${await closedPort()}`, rateLimits: true });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 naming redis, while liveness stays 200', async () => {
+    const ready = await t.call('GET', '/api/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.errorDetails).toEqual([{ key: 'notReady', values: { parts: 'redis' } }]);
+    expect((await t.call('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('answers a request that asks a limit at once with 503, not a hang and not a 500', async () => {
+    const started = Date.now();
+    const challenge = await t.call('GET', '/api/user/challenge');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(challenge.status).toBe(503);
+    expect(challenge.body.errorMessages).toContain('[Detail] The portal is not ready: redis not answering');
+    const login = await t.call('POST', '/api/user/login', {
+      body: { username: 'admin', password: sha512Hex(ADMIN_PASSWORD) },
+    });
+    expect(login.status).toBe(503);
+    expect(login.body.errorDetails).toEqual([{ key: 'notReady', values: { parts: 'redis' } }]);
   });
 });

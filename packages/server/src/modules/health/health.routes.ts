@@ -28,7 +28,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     '/ready',
     {
       summary:
-        'Readiness: the database, the file store and the mail queue answer; 503 names those that do not',
+        'Readiness: the database, the file store, the mail queue and Redis (when REDIS_URL is set) answer; 503 names those that do not',
       permission: 'public',
       response: ZReady,
       logLevel: 'warn',

@@ -5,6 +5,7 @@ import {
   LiveSessions,
   RememberedAnswers,
   REVOKED_QUIET_MS,
+  type TRevocation,
 } from './live-sessions.service.ts';
 
 const SESSION = '00000000-0000-4000-8000-000000000001';
@@ -186,5 +187,40 @@ describe('LiveSessions, API tokens', () => {
     live.forgetUser(7, SESSION);
     expect(await live.apiToken('mine', foundOf(undefined))).toBeUndefined();
     expect((await live.apiToken('theirs', foundOf(undefined)))?.userId).toBe(8);
+  });
+});
+
+describe('LiveSessions across instances', () => {
+  it('publishes each revocation made here, and applies one made elsewhere without publishing it', async () => {
+    const published: TRevocation[] = [];
+    const live = new LiveSessions({ publish: (revocation) => published.push(revocation) });
+    live.forgetSession(SESSION);
+    live.forgetApiToken('hash');
+    live.forgetUser(7, SESSION);
+    expect(published).toEqual([
+      { kind: 'session', sessionId: SESSION },
+      { kind: 'apiToken', tokenHash: 'hash' },
+      { kind: 'user', userId: 7, keepSessionId: SESSION },
+    ]);
+    const lookup = lookupOf(FAR);
+    await live.isLive('other', 8, lookup);
+    live.apply({ kind: 'user', userId: 8 });
+    expect(published).toHaveLength(3);
+    // Forgotten, and kept quiet: asked each time.
+    await live.isLive('other', 8, lookup);
+    await live.isLive('other', 8, lookup);
+    expect(lookup.calls).toBe(3);
+  });
+
+  it('forgets everything remembered at once, but lets it be remembered again', async () => {
+    const live = new LiveSessions();
+    const lookup = lookupOf(FAR);
+    await live.isLive(SESSION, 7, lookup);
+    await live.isLive(SESSION, 7, lookup);
+    expect(lookup.calls).toBe(1);
+    live.forgetAll();
+    await live.isLive(SESSION, 7, lookup);
+    await live.isLive(SESSION, 7, lookup);
+    expect(lookup.calls).toBe(2);
   });
 });

@@ -1,10 +1,12 @@
 import type { TAuth } from '../../lib/caller.ts';
 
 /**
- * How long a sign-in found live is believed without asking the database again. Within this window
- * a sign-in ended by another process (a second portal on the same database, or a change made in
- * the database by hand) is still accepted; one ended through this process is refused at once.
- * API tokens' answers and generic lists' codes are remembered as long, on the same terms.
+ * How long a sign-in found live is believed without asking the database again. One ended through
+ * this process is refused at once; on a PostgreSQL server so is one ended by another portal on the
+ * same database (its revocation reaches this one by NOTIFY, revocation-bus.service.ts). Only a
+ * change made in the database by hand, or one made while this process's listening connection was
+ * down, is still accepted within this window. API tokens' answers and generic lists' codes are
+ * remembered as long, on the same terms.
  */
 export const LIVE_SESSION_TTL_MS = 3000;
 
@@ -73,6 +75,11 @@ export class RememberedAnswers<V> {
     sweep(this.#quietKeys, this.#now());
   }
 
+  /** Forgets every remembered answer; the quiet marks stay. */
+  forgetAll(): void {
+    this.#entries.clear();
+  }
+
   /** Forgets every answer of `owner` but the one under `keepKey`, and keeps the owner quiet. */
   forgetOwner(owner: number, keepKey?: string): void {
     for (const [key, entry] of this.#entries)
@@ -98,6 +105,12 @@ export class RememberedAnswers<V> {
   }
 }
 
+/** A sign-in, an API token or all sign-ins of a user ended: what instances tell each other. */
+export type TRevocation =
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'apiToken'; tokenHash: string }
+  | { kind: 'user'; userId: number; keepSessionId?: string | undefined };
+
 /**
  * Remembers for a few seconds which sign-ins are live and who each API token acts for, so a
  * request rarely needs the database to know. One instance serves both, so ending a user's
@@ -106,10 +119,20 @@ export class RememberedAnswers<V> {
 export class LiveSessions {
   readonly #signIns: RememberedAnswers<true>;
   readonly #apiTokens: RememberedAnswers<TAuth>;
+  readonly #publish: ((revocation: TRevocation) => void) | undefined;
 
-  constructor(options: { ttlMs?: number; now?: () => number; maxEntries?: number } = {}) {
+  /** `publish` tells the other instances of each revocation made here (revocation-bus.service.ts). */
+  constructor(
+    options: {
+      ttlMs?: number;
+      now?: () => number;
+      maxEntries?: number;
+      publish?: (revocation: TRevocation) => void;
+    } = {},
+  ) {
     this.#signIns = new RememberedAnswers(options);
     this.#apiTokens = new RememberedAnswers(options);
+    this.#publish = options.publish;
   }
 
   /**
@@ -144,18 +167,44 @@ export class LiveSessions {
 
   /** Forgets a sign-in that is being ended, and keeps it forgotten for REVOKED_QUIET_MS. */
   forgetSession(sessionId: string): void {
-    this.#signIns.forget(sessionId);
+    this.#revoked({ kind: 'session', sessionId });
   }
 
   /** Forgets an API token that is being revoked, and keeps it forgotten for REVOKED_QUIET_MS. */
   forgetApiToken(tokenHash: string): void {
-    this.#apiTokens.forget(tokenHash);
+    this.#revoked({ kind: 'apiToken', tokenHash });
   }
 
   /** Forgets every sign-in of a user whose sign-ins are being ended, but `keepSessionId`, and its API tokens. */
   forgetUser(userId: number, keepSessionId?: string): void {
-    this.#signIns.forgetOwner(userId, keepSessionId);
-    this.#apiTokens.forgetOwner(userId);
+    this.#revoked({ kind: 'user', userId, keepSessionId });
+  }
+
+  /** Applies a revocation made by another instance: forgotten here, not published again. */
+  apply(revocation: TRevocation): void {
+    switch (revocation.kind) {
+      case 'session':
+        this.#signIns.forget(revocation.sessionId);
+        break;
+      case 'apiToken':
+        this.#apiTokens.forget(revocation.tokenHash);
+        break;
+      case 'user':
+        this.#signIns.forgetOwner(revocation.userId, revocation.keepSessionId);
+        this.#apiTokens.forgetOwner(revocation.userId);
+        break;
+    }
+  }
+
+  /** Forgets every remembered sign-in and token: revocations may have been missed. */
+  forgetAll(): void {
+    this.#signIns.forgetAll();
+    this.#apiTokens.forgetAll();
+  }
+
+  #revoked(revocation: TRevocation): void {
+    this.apply(revocation);
+    this.#publish?.(revocation);
   }
 }
 
