@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { PipelinedReads } from './pipelined-reads.ts';
+import { PGliteThread, pgliteThreadFile } from './pglite-proxy.ts';
 
 export type TSchema = typeof schema;
 /** The one database type the repositories see, whichever driver is behind it. */
@@ -236,34 +237,32 @@ export async function openDatabase(options: {
       close: () => (closing ??= Promise.all([pipelined?.end(), pool.end()]).then(() => undefined)),
     };
   }
-  // The embedded database is loaded only when it is used: with a server, the portal never pays for it.
-  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('@electric-sql/pglite/contrib/btree_gin'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
-  const extensions = { pg_trgm, btree_gin };
+  // The embedded database is loaded only when it is used: with a server, the portal never pays for
+  // it. It runs on a thread of its own (db/pglite-proxy.ts), so the request thread stays free.
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const threadFile = pgliteThreadFile(packageFolder(path.dirname(fileURLToPath(import.meta.url))));
   let release = () => {};
-  let client: PGlite;
+  let client: PGliteThread;
   if (options.inMemory || !options.dataDir) {
-    client = new PGlite({ extensions });
+    client = await PGliteThread.open(threadFile, null);
   } else {
     release = lockDataFolder(options.dataDir);
     try {
-      client = new PGlite(path.join(options.dataDir, 'pgdata'), { extensions });
+      client = await PGliteThread.open(threadFile, path.join(options.dataDir, 'pgdata'));
     } catch (error) {
       release();
       throw error;
     }
   }
-  await client.waitReady;
+  // Drizzle's PGlite driver uses only query, exec and transaction, which the thread's proxy has.
+  const asPGlite = client as unknown as PGlite;
   const migrateTo = (folder = migrationsFolder) =>
-    migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+    migratePglite(drizzlePglite(asPGlite), { migrationsFolder: folder });
   if (migrate) await migrateTo();
-  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  const db = drizzlePglite(asPGlite, { schema }) as unknown as TDb;
   let closed = false;
   return {
     db,
@@ -275,7 +274,6 @@ export async function openDatabase(options: {
       if (closed) return;
       closed = true;
       try {
-        await client.exec('CHECKPOINT');
         await client.close();
       } finally {
         release();

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteThread, pgliteThreadFile } from './pglite-proxy.ts';
+
+const serverPackage = path.resolve(import.meta.dirname, '../..');
+
+describe('PGlite on its own thread', () => {
+  let db: PGliteThread;
+  beforeAll(async () => {
+    db = await PGliteThread.open(pgliteThreadFile(serverPackage), null);
+    await db.exec('create table counted (id serial primary key, n int not null unique)');
+  });
+  afterAll(() => db.close());
+
+  it('answers rows as objects or arrays, with dates left as text for Drizzle', async () => {
+    const asObjects = await db.query('select $1::int + 1 as n', [41]);
+    expect(asObjects.rows).toEqual([{ n: 42 }]);
+    const asArrays = await db.query(`select 1 as n, timestamptz '2026-11-27 10:00:00+00' as at`, [], {
+      rowMode: 'array',
+      parsers: { 1184: (value: string) => value },
+    });
+    expect(asArrays.rows).toEqual([[1, '2026-11-27 10:00:00+00']]);
+  });
+
+  it('keeps a transaction whole: a statement from outside waits until it ends, and a rollback undoes it', async () => {
+    let outsideSaw: number | undefined;
+    const inside = db.transaction(async (tx) => {
+      await tx.query('insert into counted (n) values (1)');
+      // A statement from outside, sent now, must not run inside this transaction.
+      const outside = db.query('select count(*)::int as c from counted').then((r) => {
+        outsideSaw = (r.rows[0] as { c: number }).c;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(outsideSaw).toBeUndefined();
+      await tx.query('insert into counted (n) values (2)');
+      throw Object.assign(new Error('undo'), { outside });
+    });
+    const error = (await inside.catch((e: unknown) => e)) as { message: string; outside: Promise<void> };
+    expect(error.message).toBe('undo');
+    await error.outside;
+    expect(outsideSaw).toBe(0);
+  });
+
+  it('runs transactions started at once one after the other, never interleaved', async () => {
+    await db.query('delete from counted');
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db.transaction(async (tx) => {
+          const { rows } = await tx.query('select coalesce(max(n), 0)::int as top from counted');
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await tx.query('insert into counted (n) values ($1)', [(rows[0] as { top: number }).top + 1]);
+        }),
+      ),
+    );
+    const { rows } = await db.query('select count(*)::int as c, max(n)::int as top from counted');
+    expect(rows[0]).toEqual({ c: 20, top: 20 });
+  });
+
+  it("carries PostgreSQL's error fields across the thread (the error handler reads code and constraint)", async () => {
+    await db.query('insert into counted (n) values (1000)');
+    const error = (await db.query('insert into counted (n) values (1000)').catch((e: unknown) => e)) as {
+      code: string;
+      constraint: string;
+    };
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('23505');
+    expect(error.constraint).toBe('counted_n_key');
+  });
+
+  it('refuses to open a data folder it cannot read, with the reason', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-bad-')), 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    await expect(PGliteThread.open(pgliteThreadFile(serverPackage), file)).rejects.toThrow();
+  });
+});
