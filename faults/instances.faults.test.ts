@@ -6,13 +6,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3rver, type TS3rver } from '../packages/server/test/s3rver.ts';
 import {
   bearer,
   call,
   checkWrites,
-  mixedLoad,
+  loadDuring,
   percentile,
   proved,
   savedTitles,
@@ -175,20 +176,15 @@ describe('two instances behind nginx', () => {
 
   it('loses no acknowledged write when one instance is killed with SIGKILL under load', async () => {
     const token = await signIn(nginx.url);
-    let stopping = false;
-    const load = mixedLoad({
-      base: () => nginx.url,
-      token,
-      clients: 20,
-      prefix: 'kill',
-      stop: () => stopping,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(await a.kill('SIGKILL')).toBe('SIGKILL');
-    // The clients carry on through B for five more seconds.
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    stopping = true;
-    const result = await load;
+    const result = await loadDuring(
+      { base: () => nginx.url, token, clients: 20, prefix: 'kill' },
+      async () => {
+        await sleep(3000);
+        expect(await a.kill('SIGKILL')).toBe('SIGKILL');
+        // The clients carry on through B for five more seconds.
+        await sleep(5000);
+      },
+    );
     const after = await call(nginx.url, '/notification/find', { pageSize: 1 }, bearer(token));
     expect(after.status).toBe(200);
     const failed = [...result.statuses].filter(([status]) => status !== 200).reduce((n, [, c]) => n + c, 0);

@@ -4,7 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkWrites, mixedLoad, proved, savedTitles, signIn, type TLoadResult } from './support/client.ts';
+import { checkWrites, loadDuring, proved, savedTitles, signIn, type TLoadResult } from './support/client.ts';
 import { removeAll, startPortal, tempFolder } from './support/processes.ts';
 
 const ROUNDS = 10;
@@ -16,11 +16,9 @@ describe('the embedded database under SIGTERM and SIGKILL', () => {
     const dataDir = tempFolder('pglite-term');
     let portal = await startPortal({ DATA_DIR: dataDir });
     const token = await signIn(portal.url);
-    let done = false;
-    const load = mixedLoad({ base: () => portal.url, token, clients: 5, prefix: 'term', stop: () => done });
-    await sleep(1500);
-    done = true;
-    const result = await load;
+    const result = await loadDuring({ base: () => portal.url, token, clients: 5, prefix: 'term' }, () =>
+      sleep(1500),
+    );
     expect(await portal.kill('SIGTERM')).toBe(0);
     portal = await startPortal({ DATA_DIR: dataDir });
     try {
@@ -46,19 +44,14 @@ describe('the embedded database under SIGTERM and SIGKILL', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const portal = await startPortal({ DATA_DIR: dataDir });
       const token = await signIn(portal.url);
-      let killed = false;
-      const load = mixedLoad({
-        base: () => portal.url,
-        token,
-        clients: 8,
-        prefix: `kill${round}`,
-        stop: () => killed,
-      });
       // A different moment each round, between 0.3 and 1.6 s into the writes.
-      await sleep(300 + ((round * 137) % 1300));
-      expect(await portal.kill('SIGKILL')).toBe('SIGKILL');
-      killed = true;
-      const result = await load;
+      const result = await loadDuring(
+        { base: () => portal.url, token, clients: 8, prefix: `kill${round}` },
+        async () => {
+          await sleep(300 + ((round * 137) % 1300));
+          expect(await portal.kill('SIGKILL')).toBe('SIGKILL');
+        },
+      );
       for (const title of result.acknowledged) all.acknowledged.add(title);
       for (const title of result.unknown) all.unknown.add(title);
       all.writes += result.writes;

@@ -14,6 +14,7 @@ import {
   bearer,
   call,
   checkWrites,
+  loadDuring,
   mixedLoad,
   percentile,
   proved,
@@ -154,53 +155,51 @@ describe('one portal on a private PostgreSQL cluster', () => {
 
   it('answers 503 from /api/ready while PostgreSQL is down and recovers by itself when it is back', async () => {
     const token = await signIn(portal.url);
-    let stopping = false;
-    const load = mixedLoad({
-      base: () => portal.url,
-      token,
-      clients: 10,
-      prefix: 'restart',
-      stop: () => stopping,
-    });
-    await sleep(1000);
-    await cluster.stop();
-    const down = Date.now();
-    await until(
-      '/api/ready answering 503',
-      async () => (await fetch(`${portal.url}/api/ready`)).status === 503,
-      20_000,
+    let down = 0;
+    let back = 0;
+    let recovered = 0;
+    const result = await loadDuring(
+      { base: () => portal.url, token, clients: 10, prefix: 'restart' },
+      async () => {
+        await sleep(1000);
+        await cluster.stop();
+        down = Date.now();
+        await until(
+          '/api/ready answering 503',
+          async () => (await fetch(`${portal.url}/api/ready`)).status === 503,
+          20_000,
+        );
+        const ready = await fetch(`${portal.url}/api/ready`);
+        const body = (await ready.json()) as { errorDetails: { key: string; values: { parts: string } }[] };
+        expect(body.errorDetails[0]?.key).toBe('notReady');
+        expect(body.errorDetails[0]?.values.parts).toContain('database');
+        expect((await fetch(`${portal.url}/api/health`)).status).toBe(200);
+        await sleep(3000);
+        await cluster.start();
+        back = Date.now();
+        await until(
+          '/api/ready answering 200 again',
+          async () => (await fetch(`${portal.url}/api/ready`)).status === 200,
+          60_000,
+        );
+        recovered = Date.now() - back;
+        // Writes go through again, without a restart of the portal.
+        await until(
+          'a write succeeding again',
+          async () =>
+            (
+              await call(
+                portal.url,
+                '/notification/save',
+                { notificationInfos: [{ notificationTitle: `after-restart-${Date.now()}` }] },
+                bearer(token),
+              )
+            ).status === 200,
+          30_000,
+        );
+        await sleep(2000);
+      },
     );
-    const ready = await fetch(`${portal.url}/api/ready`);
-    const body = (await ready.json()) as { errorDetails: { key: string; values: { parts: string } }[] };
-    expect(body.errorDetails[0]?.key).toBe('notReady');
-    expect(body.errorDetails[0]?.values.parts).toContain('database');
-    expect((await fetch(`${portal.url}/api/health`)).status).toBe(200);
-    await sleep(3000);
-    await cluster.start();
-    const back = Date.now();
-    await until(
-      '/api/ready answering 200 again',
-      async () => (await fetch(`${portal.url}/api/ready`)).status === 200,
-      60_000,
-    );
-    const recovered = Date.now() - back;
-    // Writes go through again, without a restart of the portal.
-    await until(
-      'a write succeeding again',
-      async () =>
-        (
-          await call(
-            portal.url,
-            '/notification/save',
-            { notificationInfos: [{ notificationTitle: `after-restart-${Date.now()}` }] },
-            bearer(token),
-          )
-        ).status === 200,
-      30_000,
-    );
-    await sleep(2000);
-    stopping = true;
-    const result = await load;
     // While it is down requests answer 503 (the database does not answer), never a 500.
     expect(
       [...result.statuses.keys()].filter((status) => status !== 200 && status !== 503),

@@ -117,6 +117,24 @@ export async function mixedLoad(options: {
   return result;
 }
 
+/**
+ * A mixed load (see mixedLoad) that runs while `fault` does and stops when it ends: the load's
+ * result once its last requests are answered.
+ */
+export async function loadDuring(
+  options: Omit<Parameters<typeof mixedLoad>[0], 'stop'>,
+  fault: () => Promise<void>,
+): Promise<TLoadResult> {
+  let stopping = false;
+  const load = mixedLoad({ ...options, stop: () => stopping });
+  try {
+    await fault();
+  } finally {
+    stopping = true;
+  }
+  return load;
+}
+
 /** How many notifications each title starting with `prefix` has, read page by page through the API. */
 export async function savedTitles(base: string, token: string, prefix: string): Promise<Map<string, number>> {
   const titles = new Map<string, number>();

@@ -200,6 +200,10 @@ export async function openDatabase(options: {
     // An idle connection the server ends (a restart, an administrator) must not crash the process:
     // the pool drops it and opens another on the next query, which fails on its own if the server is gone.
     pool.on('error', () => undefined);
+    // The same for a connection a request holds between two statements (a transaction awaiting
+    // its own work) when the server goes away: the error fails the request's next statement
+    // (503), and the pool drops the connection when it comes back; unheard, it ended the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     const migrateTo = (folder = migrationsFolder) =>
       underAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) =>
