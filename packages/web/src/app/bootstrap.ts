@@ -1,9 +1,10 @@
 import { loadEnvironment } from '../shared/api/environment.ts';
 import { loadCurrentUser, startSessionKeeping } from '../shared/api/session.ts';
+import { sessionStore } from '../shared/auth/session-store.ts';
 import { initI18n, loadLanguage } from '../shared/i18n/i18n.ts';
 import { storedLanguage } from '../shared/i18n/languages.ts';
 import { guardEntry } from './main-guard.ts';
-import { isGuardedPath } from './router.tsx';
+import { isGuardedPath, preloadScreens } from './router.tsx';
 
 /**
  * Start-up before the first render: languages, environment check, the user of a stored token,
@@ -12,6 +13,12 @@ import { isGuardedPath } from './router.tsx';
 export async function bootstrap(): Promise<void> {
   const language = storedLanguage();
   initI18n(language);
+  // With a stored session the screen asked for is most likely shown: fetch its code now. Without
+  // one nothing signed-in is fetched, so a signed-out visit stays as light as the sign-in page.
+  if (sessionStore.getSnapshot().authData) {
+    const entry = new URL(window.location.hash.slice(1) || '/', 'http://portal.invalid/');
+    if (isGuardedPath(entry.pathname)) preloadScreens(entry.pathname);
+  }
   const [reachable] = await Promise.all([
     loadEnvironment(),
     // A language that fails to load leaves English on screen; it must not stop the start.

@@ -94,6 +94,18 @@ export function isGuardedPath(pathname: string): boolean {
   return matchRoutes(appRoutes(), pathname)?.some((match) => match.route.id === MAIN_LAYOUT_ID) ?? false;
 }
 
+/**
+ * Starts fetching the code of the screens a pathname opens (the layout and the screen), so a
+ * signed-in visit loads them beside start-up's calls instead of after them. The router's own lazy()
+ * later finds the modules already loaded.
+ */
+export function preloadScreens(pathname: string): void {
+  for (const match of matchRoutes(appRoutes(), pathname) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
+}
+
 /** The app's router; bootstrap has applied the guard to the entry address (guardEntry) before. */
 export function createAppRouter() {
   return createHashRouter(appRoutes());

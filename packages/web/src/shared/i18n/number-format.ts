@@ -7,7 +7,22 @@ import { useTranslation } from 'react-i18next';
  * limit of 0.125 is never shown rounded.
  */
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 20 }).format(value);
+  return formatter(language, 'number', { maximumFractionDigits: 20 }).format(value);
+}
+
+// Building an Intl.NumberFormat costs far more than formatting with one, and a gallery or a table
+// formats hundreds of numbers a frame: each kind is built once per language and kept.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** The kept formatter of `key` in the language, built with `options` the first time. */
+function formatter(language: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `${language}\u0000${key}`;
+  let kept = formatters.get(id);
+  if (!kept) {
+    kept = new Intl.NumberFormat(language, options);
+    formatters.set(id, kept);
+  }
+  return kept;
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
@@ -24,11 +39,12 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, {
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return formatter(language, `bytes:${unit}:${digits}`, {
     style: 'unit',
     unit: BYTE_UNITS[unit],
     unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
+    maximumFractionDigits: digits,
   }).format(value);
 }
 

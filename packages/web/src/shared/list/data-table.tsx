@@ -99,6 +99,9 @@ const FLEXIBLE_MIN_WIDTH = 160;
 const SELECTION_WIDTH = 32;
 const ACTIONS_WIDTH = 132;
 
+/** Lies over a table whose next rows are loading, above its sticky parts. */
+const REFRESH_COVER: CSSProperties = { position: 'absolute', inset: 0, zIndex: 4 };
+
 /** Headers break between words only; CJK text keeps its words whole as well. */
 const HEADER_TEXT: CSSProperties = { wordBreak: 'keep-all', overflowWrap: 'normal' };
 
@@ -210,31 +213,41 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
   return (
     <>
       {staleError}
-      <Table<T>
-        rowKey={props.rowKey}
-        size="middle"
-        aria-label={props.caption}
-        data-testid={props.testId}
-        columns={columns}
-        dataSource={[...rows]}
-        loading={status.refreshing || (status.loading && rows.length > 0)}
-        onChange={onChange}
-        locale={{ emptyText: emptyNode }}
-        rowSelection={
-          props.selection
-            ? {
-                selectedRowKeys: list.selected.map(props.rowKey),
-                onChange: (_keys, selectedRows) => list.setSelected(selectedRows),
-                getCheckboxProps: (row) => ({
-                  disabled: props.selection?.disabled?.(row) ?? false,
-                  'aria-label': props.rowLabel(row),
-                }),
-              }
-            : undefined
-        }
-        pagination={paged ? pagination : false}
-        scroll={props.columns.some((column) => column.minWidth !== undefined) ? { x: scrollX } : undefined}
-      />
+      {/* A page, sort or filter loading over the shown rows dims them under a cover that takes the
+          clicks meant for rows about to change; antd's spinner over the table cost a page change
+          as much again as drawing its rows (issue 27). */}
+      <div aria-busy={status.refreshing} style={{ position: 'relative' }}>
+        {status.refreshing ? <div aria-hidden style={REFRESH_COVER} /> : null}
+        <div style={{ opacity: status.refreshing ? 0.55 : 1, transition: 'opacity .2s' }}>
+          <Table<T>
+            rowKey={props.rowKey}
+            size="middle"
+            aria-label={props.caption}
+            data-testid={props.testId}
+            columns={columns}
+            dataSource={[...rows]}
+            loading={status.loading && rows.length > 0}
+            onChange={onChange}
+            locale={{ emptyText: emptyNode }}
+            rowSelection={
+              props.selection
+                ? {
+                    selectedRowKeys: list.selected.map(props.rowKey),
+                    onChange: (_keys, selectedRows) => list.setSelected(selectedRows),
+                    getCheckboxProps: (row) => ({
+                      disabled: props.selection?.disabled?.(row) ?? false,
+                      'aria-label': props.rowLabel(row),
+                    }),
+                  }
+                : undefined
+            }
+            pagination={paged ? pagination : false}
+            scroll={
+              props.columns.some((column) => column.minWidth !== undefined) ? { x: scrollX } : undefined
+            }
+          />
+        </div>
+      </div>
     </>
   );
 }

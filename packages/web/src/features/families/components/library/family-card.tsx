@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TRevitFamily } from '@portal/contract';
 import { Flex, theme } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNumberFormat } from '../../../../shared/i18n/number-format.ts';
 import { Link, useNavigate } from 'react-router-dom';
@@ -32,8 +33,10 @@ export function familyLine(family: TRevitFamily, none: string): string {
  * One family in the gallery: thumbnail, name (a link to its page; long names cut with the whole
  * name on hover), category and Revit version, rating, downloads, company, and the workflow status
  * of a request. A click anywhere on the card opens the family; the keyboard uses the name's link.
+ * Memoised: the gallery renders again on every scroll step, and a card already on screen has
+ * nothing new to show.
  */
-export function FamilyCard({ family }: { family: TRevitFamily }) {
+export const FamilyCard = memo(function FamilyCard({ family }: { family: TRevitFamily }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
   const { token } = theme.useToken();
@@ -106,4 +109,4 @@ export function FamilyCard({ family }: { family: TRevitFamily }) {
       </Flex>
     </article>
   );
-}
+});

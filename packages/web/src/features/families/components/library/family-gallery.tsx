@@ -64,6 +64,9 @@ export function FamilyGallery({
     estimateSize: () => CARD_HEIGHT + gap,
     overscan: 3,
     scrollMargin: top,
+    // Rendering inside the scroll event (flushSync) makes each wheel step one long task; the next
+    // frame is soon enough, with the overscan rows already there.
+    useFlushSync: false,
   });
   const rows = virtualizer.getVirtualItems();
   const lastShown = rows.at(-1)?.index ?? -1;

@@ -288,7 +288,8 @@ export function FamilyLibrary() {
     <>
       <PageHeader
         title={t('menu.families')}
-        subtitle={total === null ? undefined : t('families.list.total', { count: total })}
+        // A blank line until the count comes, so nothing below the title moves when it does.
+        subtitle={total === null ? '\u00a0' : t('families.list.total', { count: total })}
         extra={
           mayCreate ? (
             <>
