@@ -25,16 +25,18 @@ describe('PGlite on its own thread', () => {
   });
 
   it('keeps a transaction whole: a statement from outside waits until it ends, and a rollback undoes it', async () => {
+    // A table of its own: the other tests' rows never count here, in any order.
+    await db.exec('create table kept_whole (n int not null)');
     let outsideSaw: number | undefined;
     const inside = db.transaction(async (tx) => {
-      await tx.query('insert into counted (n) values (1)');
+      await tx.query('insert into kept_whole (n) values (1)');
       // A statement from outside, sent now, must not run inside this transaction.
-      const outside = db.query('select count(*)::int as c from counted').then((r) => {
+      const outside = db.query('select count(*)::int as c from kept_whole').then((r) => {
         outsideSaw = (r.rows[0] as { c: number }).c;
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(outsideSaw).toBeUndefined();
-      await tx.query('insert into counted (n) values (2)');
+      await tx.query('insert into kept_whole (n) values (2)');
       throw Object.assign(new Error('undo'), { outside });
     });
     const error = (await inside.catch((e: unknown) => e)) as { message: string; outside: Promise<void> };
