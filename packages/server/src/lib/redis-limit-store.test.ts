@@ -4,18 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { RedisLimitStore } from './redis-limit-store.ts';
-
-/** The Redis server of this machine and of CI. */
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A port nothing listens on: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort, TEST_REDIS_URL } from '../../test/redis.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, sha512Hex, type TTestApp } from '../../../test/test-app.ts';
+import { closedPort, TEST_REDIS_URL } from '../../../test/redis.ts';
 
 describe('/api/health and /api/ready', () => {
   let t: TTestApp;
@@ -57,18 +57,6 @@ describe('/api/ready when the file store cannot be written', () => {
     expect((await t.call('GET', '/api/ready')).status).toBe(200);
   });
 });
-
-/** The Redis server of this machine and of CI. */
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A port nothing listens on: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('/api/ready with REDIS_URL set', () => {
   let t: TTestApp;
