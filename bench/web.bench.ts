@@ -209,8 +209,11 @@ async function measure(portal: TChildServer) {
   return { pages, gallery, paging, familyId, priceListId };
 }
 
+/** `BENCH_WEB_DIST`: a web app built elsewhere (`vite build --outDir …`), measured as it is. */
+const webDist = process.env.BENCH_WEB_DIST ?? path.join(root, 'packages/web/dist');
+
 async function main() {
-  if (!flags['skip-build']) {
+  if (!flags['skip-build'] && process.env.BENCH_WEB_DIST === undefined) {
     say('npm run build:web');
     const build = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build:web failed');
@@ -219,7 +222,7 @@ async function main() {
   await admin.query(`create database ${databaseName}`);
   say(`database ${databaseName}: seed:demo --size large at ${FAMILIES.toLocaleString('en')} families`);
   await seedBenchDemo(run, FAMILIES / LARGE_SIZE.families);
-  const portal = await startBenchPortal(run, { env: { WEB_DIST: path.join(root, 'packages/web/dist') } });
+  const portal = await startBenchPortal(run, { env: { WEB_DIST: webDist } });
   say(`portal at ${portal.url}`);
   const measured = await measure(portal);
   const machine = await machineOf(admin);

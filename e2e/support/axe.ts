@@ -26,7 +26,23 @@ export async function seriousViolations(
   options: TAxeOptions = {},
 ): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  // Animations (drawer and modal entrances, toasts) would be measured half-faded.
+  // Animations (drawer and modal entrances, toasts) would be measured half-faded, and so would a
+  // table fetching again: its rows are dimmed under `aria-busy` (or antd's spinner blur) until the
+  // answer arrives. A part that stays busy (a chart that never loads) is measured as it is.
+  await page
+    .waitForFunction(
+      (within) => {
+        const root = within ? document.querySelector(within) : document.body;
+        if (!root) return true;
+        return (
+          root.closest('[aria-busy=true]') === null &&
+          root.querySelector('[aria-busy=true], .ant-spin-blur') === null
+        );
+      },
+      scope,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   await settled(page);
   const violations = await page.evaluate(
     async ({ within, targetSize }) => {
