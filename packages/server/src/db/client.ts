@@ -270,7 +270,7 @@ export async function openDatabase(options: {
   let closed = false;
   return {
     db,
-    reads: db,
+    reads: drizzlePglite(client.hotReads() as unknown as PGlite, { schema }) as unknown as TDb,
     kind: 'pglite',
     migrate: migrateTo,
     exclusively: (work) => work(),

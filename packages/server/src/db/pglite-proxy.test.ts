@@ -71,6 +71,45 @@ describe('PGlite on its own thread', () => {
     expect(error.constraint).toBe('counted_n_key');
   });
 
+  it('parses arrays, numbers and nulls on this side as PGlite would, from parameters and without', async () => {
+    await db.exec(`create type mood as enum ('calm', 'busy')`);
+    const { rows } = await db.query(
+      `select $1::int[] as ints, array['a', null, 'c'] as texts, 12345678901::int8 as big,
+              null::int as nothing, array['busy']::mood[] as moods, '{"a":[1]}'::jsonb as doc`,
+      [[1, 2, 3]],
+    );
+    expect(rows).toEqual([
+      {
+        ints: [1, 2, 3],
+        texts: ['a', null, 'c'],
+        big: 12345678901,
+        nothing: null,
+        moods: '{busy}',
+        doc: { a: [1] },
+      },
+    ]);
+  });
+
+  it("runs the hot reads on a generic plan and everything else on PostgreSQL's own choice, also after a rollback", async () => {
+    const mode = async (client: Pick<PGliteThread, 'query'>) =>
+      ((await client.query('select current_setting($1) as m', ['plan_cache_mode'])).rows[0] as { m: string })
+        .m;
+    const hot = db.hotReads();
+    expect(await mode(hot)).toBe('force_generic_plan');
+    expect(await mode(db)).toBe('auto');
+    expect(await mode(hot)).toBe('force_generic_plan');
+    // A transaction's statements are not hot: the `set` back to auto inside it is undone by its
+    // rollback, and the next statement sets it again.
+    await db
+      .transaction(async (tx) => {
+        expect(await mode(tx)).toBe('auto');
+        throw new Error('undo');
+      })
+      .catch(() => undefined);
+    expect(await mode(db)).toBe('auto');
+    expect(await mode(hot)).toBe('force_generic_plan');
+  });
+
   it('refuses to open a data folder it cannot read, with the reason', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-bad-')), 'not-a-folder');
     fs.writeFileSync(file, 'x');

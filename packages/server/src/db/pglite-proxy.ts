@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { parse, protocol, types } from '@electric-sql/pglite';
 
 /** What a statement answers, as PGlite answers it. */
 export type TPGliteResult = {
@@ -19,11 +20,47 @@ export type TPGliteLike = {
 };
 
 type TMessage =
-  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; drizzle?: boolean }
+  | { op: 'query'; sql: string; params?: unknown[]; generic?: boolean }
   | { op: 'exec'; sql: string }
   | { op: 'close' };
 
-type TReply = { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> };
+type TReply = {
+  id: number;
+  ok: boolean;
+  /** A statement's answer: the protocol messages the engine wrote, for this side to parse. */
+  raw?: Uint8Array;
+  result?: unknown;
+  error?: Record<string, unknown>;
+};
+
+type TBackendMessage = Parameters<typeof parse.parseResults>[0][number];
+type TParser = (value: string, typeId?: number) => unknown;
+type TParsers = Record<number, TParser>;
+
+/**
+ * The parsers Drizzle gives every statement: dates, times and intervals (and their arrays, and
+ * numeric arrays) stay text, as node-postgres leaves them.
+ */
+const same: TParser = (value) => value;
+const DRIZZLE_PARSERS: TParsers = {
+  [types.TIMESTAMP]: same,
+  [types.TIMESTAMPTZ]: same,
+  [types.INTERVAL]: same,
+  [types.DATE]: same,
+  1231: same,
+  1115: same,
+  1185: same,
+  1187: same,
+  1182: same,
+};
+
+/** PGlite's parsers, with one for each array type the database has, as PGlite builds them. */
+function parsersOf(arrayTypes: { oid: number; typarray: number }[]): TParsers {
+  const parsers: TParsers = { ...(types.parsers) };
+  for (const { oid, typarray } of arrayTypes)
+    parsers[typarray] = (value) => types.arrayParser(value, parsers[oid] as never, typarray);
+  return parsers;
+}
 
 /** An error from the database thread, with the fields PostgreSQL gave it (code, constraint, ...). */
 function rebuilt(fields: Record<string, unknown> = {}): Error {
@@ -35,7 +72,9 @@ function rebuilt(fields: Record<string, unknown> = {}): Error {
  * The embedded database on a thread of its own (issue 27): PGlite runs in db/pglite-thread.mjs,
  * and this side sends it statements, many at once outside a transaction (the thread runs them in
  * the order sent, so it is never idle waiting for the next) and one transaction at a time, during
- * which statements from outside it wait, exactly as PGlite's own `transaction` makes them.
+ * which statements from outside it wait, exactly as PGlite's own `transaction` makes them. A
+ * statement's answer comes back as the engine's protocol bytes and is parsed here, where a server's
+ * answer would be: the database thread is the one that is short of time.
  */
 export class PGliteThread implements TPGliteLike {
   readonly #worker: Worker;
@@ -44,6 +83,7 @@ export class PGliteThread implements TPGliteLike {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
+  #parsers: TParsers = {};
   /** Settles when the open transaction ends; undefined while none is open. */
   #transaction: Promise<void> | undefined;
   #failed: Error | undefined;
@@ -54,7 +94,7 @@ export class PGliteThread implements TPGliteLike {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
-      if (reply.ok) pending.resolve(reply.result);
+      if (reply.ok) pending.resolve(reply.raw ?? reply.result);
       else pending.reject(rebuilt(reply.error));
     });
     const fail = (error: Error) => {
@@ -70,9 +110,11 @@ export class PGliteThread implements TPGliteLike {
   static async open(threadFile: string, dataDir: string | null): Promise<PGliteThread> {
     const worker = new Worker(threadFile, { workerData: { dataDir } });
     const thread = new PGliteThread(worker);
-    // The thread answers id 0 once PGlite is ready, or with why it could not open.
+    // The thread answers id 0 once PGlite is ready, with the database's array types, or with why
+    // it could not open.
     try {
-      await new Promise((resolve, reject) => thread.#pending.set(0, { resolve, reject }));
+      const arrayTypes = await new Promise((resolve, reject) => thread.#pending.set(0, { resolve, reject }));
+      thread.#parsers = parsersOf(arrayTypes as { oid: number; typarray: number }[]);
     } catch (error) {
       await worker.terminate();
       throw error;
@@ -89,15 +131,34 @@ export class PGliteThread implements TPGliteLike {
     });
   }
 
-  #query<T extends TPGliteResult>(sql: string, params?: unknown[], options?: TQueryOptions): Promise<T> {
-    return this.#send<T>({
+  async #query<T extends TPGliteResult>(
+    sql: string,
+    params: unknown[] | undefined,
+    options: TQueryOptions | undefined,
+    generic = false,
+  ): Promise<T> {
+    const raw = await this.#send<Uint8Array>({
       op: 'query',
       sql,
       ...(params?.length ? { params } : {}),
-      ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-      // Drizzle's parsers keep dates, times and intervals as text; the thread applies the same.
-      ...(options?.parsers ? { drizzle: true } : {}),
+      ...(generic ? { generic } : {}),
     });
+    return this.#parse(raw, options) as T;
+  }
+
+  /** A statement's answer from its protocol messages: its rows, fields and count, or its error. */
+  #parse(raw: Uint8Array, options: TQueryOptions | undefined): TPGliteResult {
+    const messages: TBackendMessage[] = [];
+    new protocol.Parser().parse(raw, (message) => messages.push(message));
+    const failed = messages.find((message) => message instanceof protocol.messages.DatabaseError);
+    if (failed) throw failed;
+    const [result] = parse.parseResults(messages, this.#parsers, {
+      rowMode: options?.rowMode ?? 'object',
+      // Drizzle's parsers keep dates, times and intervals as text (they are always the same).
+      ...(options?.parsers ? { parsers: DRIZZLE_PARSERS } : {}),
+    });
+    if (!result) throw new Error('the statement answered nothing');
+    return result;
   }
 
   // Each waits while a transaction is open (a statement sent then would run inside it), and checks
@@ -105,6 +166,21 @@ export class PGliteThread implements TPGliteLike {
   async query(sql: string, params?: unknown[], options?: TQueryOptions): Promise<TPGliteResult> {
     while (this.#transaction) await this.#transaction;
     return this.#query(sql, params, options);
+  }
+
+  /**
+   * The same database for the hot reads (`TDatabase.reads`): each runs on a generic plan, planned
+   * once, as on the server's pipelined read connections; outside transactions only.
+   */
+  hotReads(): TPGliteLike {
+    return {
+      query: async (sql, params, options) => {
+        while (this.#transaction) await this.#transaction;
+        return this.#query(sql, params, options, true);
+      },
+      exec: (sql) => this.exec(sql),
+      transaction: (work) => this.transaction(work),
+    };
   }
 
   async exec(sql: string): Promise<TPGliteResult[]> {

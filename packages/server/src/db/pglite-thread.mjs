@@ -5,30 +5,12 @@
 // because a worker thread is started from a file Node loads as it is (tests, tsx and the bundle).
 import { Buffer } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 if (!parentPort) throw new Error('pglite-thread.mjs runs as a worker thread');
 const port = parentPort;
-
-/** @param {string} value */
-const same = (value) => value;
-/**
- * The parsers Drizzle gives every statement: dates, times and intervals (and their arrays, and
- * numeric arrays) stay text, as node-postgres leaves them; a function cannot cross threads.
- */
-const DRIZZLE_PARSERS = {
-  [types.TIMESTAMP]: same,
-  [types.TIMESTAMPTZ]: same,
-  [types.INTERVAL]: same,
-  [types.DATE]: same,
-  1231: same,
-  1115: same,
-  1185: same,
-  1187: same,
-  1182: same,
-};
 
 /** @type {{ dataDir: string | null }} */
 const { dataDir } = workerData;
@@ -45,16 +27,59 @@ let statementCount = 0;
 const joined = (parts) => Buffer.concat(parts);
 
 /**
- * A statement with parameters, parsed and planned once (issue 27), as node-postgres's named
+ * Runs protocol messages and answers the bytes the engine wrote back, unparsed: the request thread
+ * parses them (db/pglite-proxy.ts), as it would a server's answer off its socket. Parsing rows here
+ * and copying them across as objects took a fifth of this thread's time on a page of families,
+ * while the request thread sat idle; one buffer moves across without a copy.
+ * @param {Uint8Array} messages
+ */
+async function runRaw(messages) {
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let size = 0;
+  await db.execProtocolRawStream(messages, {
+    // A view into the engine's memory, written over by the next statement: copied.
+    onRawData: (bytes) => {
+      chunks.push(bytes.slice());
+      size += bytes.length;
+    },
+  });
+  if (chunks.length === 1) return /** @type {Uint8Array} */ (chunks[0]);
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
+}
+
+/**
+ * The plan mode the engine's one session is in. Hot reads (`generic`) run on a generic plan, as
+ * the server's pipelined read connections do (db/pipelined-reads.ts): PostgreSQL would otherwise
+ * plan a page of records afresh for every run's values, which cost a quarter of a page here.
+ * Everything else keeps PostgreSQL's own choice. Unknown after a rollback, which undoes a `set`.
+ * @type {'generic' | 'auto' | undefined}
+ */
+let planMode = 'auto';
+
+/** @param {boolean} generic */
+async function planFor(generic) {
+  const wanted = generic ? 'generic' : 'auto';
+  if (planMode === wanted) return;
+  await db.exec(`set plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+  planMode = wanted;
+}
+
+/**
+ * A statement with parameters, parsed and described once (issue 27), as node-postgres's named
  * statements are on a server: the first run parses and describes it under a name, every run binds
  * and executes that name. PGlite's own `query` parses, describes and plans each time, which took
- * 40 % of a family search. PostgreSQL replans by itself when a table's definition changes, and
- * after five runs keeps a generic plan only where it costs no more than the custom ones.
+ * 40 % of a family search. PostgreSQL replans by itself when a table's definition changes.
  * @param {string} sql
  * @param {unknown[]} params
- * @param {{ rowMode: 'array' | 'object', parsers?: Record<number, (value: string) => unknown> }} options
  */
-async function runPrepared(sql, params, options) {
+async function runPrepared(sql, params) {
   let statement = statements.get(sql);
   if (!statement) {
     if (statements.size >= MAX_STATEMENTS) {
@@ -78,7 +103,7 @@ async function runPrepared(sql, params, options) {
     const serializer = db.serializers[/** @type {number} */ (paramTypes[i])];
     return serializer ? serializer(value) : String(value);
   });
-  const result = await db.execProtocol(
+  return runRaw(
     joined([
       protocol.serialize.bind({ statement: statement.name, values: /** @type {string[]} */ (values) }),
       protocol.serialize.describe({ type: 'P' }),
@@ -86,17 +111,15 @@ async function runPrepared(sql, params, options) {
       protocol.serialize.sync(),
     ]),
   );
-  return parse.parseResults(result.messages, db.parsers, options)[0];
 }
 
 /**
  * A statement without parameters, in one call into the engine (parse, bind, describe, execute and
  * sync together), where PGlite's `query` makes five: a third of the time of a short one.
  * @param {string} sql
- * @param {{ rowMode: 'array' | 'object', parsers?: Record<number, (value: string) => unknown> }} options
  */
-async function runOnce(sql, options) {
-  const result = await db.execProtocol(
+function runOnce(sql) {
+  return runRaw(
     joined([
       protocol.serialize.parse({ text: sql }),
       protocol.serialize.bind({}),
@@ -105,7 +128,6 @@ async function runOnce(sql, options) {
       protocol.serialize.sync(),
     ]),
   );
-  return parse.parseResults(result.messages, db.parsers, options)[0];
 }
 
 /**
@@ -123,7 +145,7 @@ function plain(error) {
 }
 
 /**
- * @typedef {{ id: number, op: 'query', sql: string, params?: unknown[], rowMode?: 'array' | 'object', drizzle?: boolean }} TQuery
+ * @typedef {{ id: number, op: 'query', sql: string, params?: unknown[], generic?: boolean }} TQuery
  * @typedef {{ id: number, op: 'exec', sql: string }} TExec
  * @typedef {{ id: number, op: 'close' }} TClose
  */
@@ -131,17 +153,11 @@ function plain(error) {
 /** @param {TQuery | TExec | TClose} message */
 async function run(message) {
   if (message.op === 'query') {
-    const options = {
-      rowMode: message.rowMode ?? 'object',
-      ...(message.drizzle ? { parsers: DRIZZLE_PARSERS } : {}),
-    };
-    const result = message.params?.length
-      ? await runPrepared(message.sql, message.params, options)
-      : await runOnce(message.sql, options);
-    if (!result) throw new Error('the statement answered nothing');
-    return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    await planFor(message.generic === true);
+    return message.params?.length ? runPrepared(message.sql, message.params) : runOnce(message.sql);
   }
   if (message.op === 'exec') {
+    if (/^\s*rollback\b/i.test(message.sql)) planMode = undefined;
     const results = await db.exec(message.sql);
     return results.map((result) => ({
       rows: result.rows,
@@ -154,17 +170,35 @@ async function run(message) {
   return null;
 }
 
+/**
+ * The element type of every array type, for the request thread to parse arrays as PGlite does
+ * (its `_initArrayTypes` reads the same at start-up).
+ */
+async function arrayTypes() {
+  const { rows } = await db.query(`
+    select b.oid, b.typarray
+    from pg_catalog.pg_type a left join pg_catalog.pg_type b on b.oid = a.typelem
+    where a.typcategory = 'A'
+    group by b.oid, b.typarray order by b.oid`);
+  return rows;
+}
+
 // One statement at a time, in the order sent: the request thread keeps transactions whole.
 /** @type {Promise<unknown>} */
-let queue = db.waitReady.then(
-  () => port.postMessage({ id: 0, ok: true, result: null }),
+let queue = db.waitReady.then(arrayTypes).then(
+  (types) => port.postMessage({ id: 0, ok: true, result: types }),
   (error) => port.postMessage({ id: 0, ok: false, error: plain(error) }),
 );
 port.on('message', (/** @type {TQuery | TExec | TClose} */ message) => {
   queue = queue.then(async () => {
     try {
-      port.postMessage({ id: message.id, ok: true, result: await run(message) });
+      const result = await run(message);
+      // A statement's answer is its bytes, moved to the request thread rather than copied.
+      if (result instanceof Uint8Array)
+        port.postMessage({ id: message.id, ok: true, raw: result }, [result.buffer]);
+      else port.postMessage({ id: message.id, ok: true, result });
     } catch (error) {
+      planMode = undefined;
       port.postMessage({ id: message.id, ok: false, error: plain(error) });
     }
     if (message.op === 'close') port.close();

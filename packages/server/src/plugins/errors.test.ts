@@ -80,6 +80,7 @@ async function realDataErrors(): Promise<unknown[]> {
 }
 
 describe('errors', () => {
+  // A PGlite of its own is made first: its first start takes seconds on a busy machine.
   it('answers 400 valueNotStorable, not 500, when the database refuses a value (SQLSTATE class 22)', async () => {
     const errors = await realDataErrors();
     const codes = errors.map((e) => (e as { cause?: { code?: string } }).cause?.code);
@@ -102,7 +103,7 @@ describe('errors', () => {
     } finally {
       await dataApp.close();
     }
-  });
+  }, 90_000);
 
   const app = Fastify();
   afterAll(() => app.close());
