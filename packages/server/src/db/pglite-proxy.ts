@@ -56,7 +56,7 @@ const DRIZZLE_PARSERS: TParsers = {
 
 /** PGlite's parsers, with one for each array type the database has, as PGlite builds them. */
 function parsersOf(arrayTypes: { oid: number; typarray: number }[]): TParsers {
-  const parsers: TParsers = { ...(types.parsers) };
+  const parsers: TParsers = { ...types.parsers };
   for (const { oid, typarray } of arrayTypes)
     parsers[typarray] = (value) => types.arrayParser(value, parsers[oid] as never, typarray);
   return parsers;
