@@ -24,7 +24,7 @@ import type { TLoadResult } from './lib/load.ts';
 import { signInAsAdmin, startBenchPortal, stopChild as stopBenchChild } from './lib/portal.ts';
 import { benchCommandLine } from './lib/rounds.ts';
 import { sourceVersion } from './lib/source-version.ts';
-import { replaceDocsBlock } from './lib/report.ts';
+import { publishResults } from './lib/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {
@@ -405,9 +405,6 @@ async function measure(families: TFamily[]) {
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
   const name = `activity-postgres-${date}${SHORT ? '-short' : ''}`;
-  const jsonFile = path.join(root, 'bench', 'results', `${name}.json`);
-  fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
-  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const ms = (value: number) => value.toFixed(2);
   const table = [
     '| call | connections | with the row: p50 / p99 | without: p50 / p99 | p50 ratio (each round) | p99 ratio | req/s with / without | portal CPU per request with / without | rows per request with / without | target | verdict |',
@@ -429,11 +426,9 @@ async function measure(families: TFamily[]) {
         .map(([check]) => check)
         .join(', ')})`;
   const block = `${conditions}; verdict: ${verdict}.\n\n${table}`;
-  fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
-  console.log(`\n${block}\n`);
   // A short run checks the bench; only a full one replaces the published figures.
-  const wrote = !SHORT && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'activity', block);
-  say(`written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`);
+  const written = publishResults(root, name, report, block, { part: 'activity', toDocs: !SHORT });
+  say(written);
 }
 
 if (loadAverageAtStart[0]! > os.cpus().length)

@@ -18,12 +18,13 @@ import { DEMO_PASSWORD, LARGE_SIZE, SEARCH_WORD } from '../packages/server/src/d
 import { machineOf, startBenchRun } from './lib/bench-run.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
-import { type TLoadResult, type TRequest, load } from './lib/load.ts';
+import { checkCall, type TCallAnswer as TAnswer, type TLoadResult, type TRequest, load } from './lib/load.ts';
 import { BENCH_LOG_LEVEL, signInAs, signInAsAdmin, startBenchPortal, stopChild } from './lib/portal.ts';
-import { replaceDocsBlock } from './lib/report.ts';
+import { publishResults } from './lib/report.ts';
+import { type TThreadSplit, threadCpuMs, threadSplit } from './lib/thread-cpu.ts';
 import { alternateRounds, benchCommandLine, type TRound } from './lib/rounds.ts';
 import { seedBenchDemo, type TBenchSeed } from './lib/seed-demo.ts';
-import { sourceVersion } from './lib/source-version.ts';
+import { packageVersion, sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {
@@ -160,25 +161,6 @@ function requestOf(call: TCall, portal: TPortal): TRequest {
   };
 }
 
-type TAnswer = { records?: number; totalCount?: number };
-
-/** Sends the call once and fails unless it answers 200; answers what it found. */
-async function checkCall(request: TRequest): Promise<TAnswer> {
-  const response = await fetch(request.url, {
-    method: request.method,
-    signal: AbortSignal.timeout(60_000),
-    ...(request.headers ? { headers: request.headers } : {}),
-    ...(request.body ? { body: request.body } : {}),
-  });
-  const body = (await response.json()) as { revitFamilyInfos?: unknown[]; totalCount?: number };
-  if (response.status !== 200)
-    throw new Error(`${request.method} ${request.url} answered ${response.status}: ${JSON.stringify(body)}`);
-  return {
-    ...(body.revitFamilyInfos ? { records: body.revitFamilyInfos.length } : {}),
-    ...(body.totalCount !== undefined ? { totalCount: body.totalCount } : {}),
-  };
-}
-
 async function loadWarm(request: TRequest, server: TChildServer): Promise<TLoadResult> {
   await load(request, CONNECTIONS, WARMUP_SECONDS);
   return load(request, CONNECTIONS, SECONDS, () => server.cpuMs());
@@ -261,12 +243,20 @@ async function measure(portals: Record<TSide, TPortal>): Promise<TResult[]> {
   return results;
 }
 
-type TProfiled = { side: TSide; load: TLoadResult; file: string; summary: TProfileSummary };
+type TProfiled = {
+  side: TSide;
+  load: TLoadResult;
+  file: string;
+  summary: TProfileSummary;
+  threads: TThreadSplit;
+};
 
 /**
  * A CPU profile of each portal's main thread under the page of families, start-up and warm-up
  * left out. PGlite's own work runs on the database thread (db/pglite-thread.mjs), which this
- * profile does not sample: there it shows as idle time waiting for the thread's answers.
+ * profile does not sample: there it shows as idle time waiting for the thread's answers. So each
+ * thread's CPU per request is read from /proc beside it: on PGlite the busiest thread after the
+ * main one is the database thread.
  */
 async function profile(portals: Record<TSide, TPortal>): Promise<TProfiled[]> {
   const folder = path.join(root, 'bench', 'results', 'profiles');
@@ -279,11 +269,13 @@ async function profile(portals: Record<TSide, TPortal>): Promise<TProfiled[]> {
     say(`${call.name}: profiling ${SIDE_NAME[side]}`);
     await load(request, CONNECTIONS, WARMUP_SECONDS);
     await portal.server.ask({ profile: 'start' }, 'profiling');
+    const before = threadCpuMs(portal.server.pid);
     const loaded = await load(request, CONNECTIONS, SECONDS, () => portal.server.cpuMs());
+    const threads = threadSplit(portal.server.pid, before, threadCpuMs(portal.server.pid), loaded.requests);
     const file = path.join(folder, `embedded-page-${side}-${date}.cpuprofile`);
     await portal.server.ask({ profile: 'stop', file }, 'profiled');
     const summary = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as TCpuProfile, root);
-    profiled.push({ side, load: loaded, file: path.relative(root, file), summary });
+    profiled.push({ side, load: loaded, file: path.relative(root, file), summary, threads });
   }
   return profiled;
 }
@@ -321,19 +313,14 @@ function resultsTable(results: TResult[]): string {
 /** Each profiled portal's top functions by self time, as a Markdown list. */
 function profileText(profiled: TProfiled[]): string {
   return profiled
-    .map(({ side, load: loaded, summary }) =>
+    .map(({ side, load: loaded, summary, threads }) =>
       [
-        `CPU profile of the ${SIDE_NAME[side]} portal's main thread under the page of families (${number(loaded.requestsPerSecond)} req/s while profiled, ${loaded.serverCpuMsPerRequest ?? '?'} ms CPU per request, idle ${summary.idlePercent} %), top functions by self time (% of busy):`,
+        `CPU profile of the ${SIDE_NAME[side]} portal's main thread under the page of families (${number(loaded.requestsPerSecond)} req/s while profiled, ${loaded.serverCpuMsPerRequest ?? '?'} ms CPU per request, idle ${summary.idlePercent} %). CPU per request by thread: main ${threads.mainMs} ms, ${side === 'pglite' ? 'the database thread' : 'the busiest other'} ${threads.busiestOtherMs} ms, the others together ${threads.restMs} ms. Top functions by self time (% of busy):`,
         '',
         ...summary.topFunctions.slice(0, 10).map((share) => `- ${share.percent} % \`${share.name}\``),
       ].join('\n'),
     )
     .join('\n\n');
-}
-
-function packageVersion(name: string): string {
-  const file = path.join(root, 'node_modules', name, 'package.json');
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 /** The two seeds' facts must agree, or the two sides would not answer the same question. */
@@ -390,19 +377,14 @@ try {
     ...(profiled.length ? { profiles: profiled } : {}),
   };
   const name = `embedded-${date}${SHORT ? '-short' : ''}`;
-  const jsonFile = path.join(root, 'bench', 'results', `${name}.json`);
-  fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
-  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const conditions = `${date}, ${report.cpus}, Node ${report.node}, PGlite ${report.pglite} beside PostgreSQL ${report.postgres}, the same seed in each (${number(report.seeded.families)} families, '${SEARCH_WORD}' in ${number(seeded.familiesMatching)}; ${number(report.seeded.people)} people), ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, ${ROUNDS === 1 ? 'one round' : `median of ${ROUNDS} alternating rounds`}, log level ${LOG_LEVEL}, load average ${loadAverageAtStart[0]} at the start${SHORT ? ' (a short run: not figures to publish)' : ''}`;
   const block = [
     `${conditions}.`,
     resultsTable(results),
     ...(profiled.length ? [profileText(profiled)] : []),
   ].join('\n\n');
-  fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
-  console.log(`\n${block}\n`);
-  const wrote = replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'embedded', block);
-  say(`written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`);
+  const written = publishResults(root, name, report, block, { part: 'embedded', toDocs: true });
+  say(written);
 } finally {
   await cleanUp();
   say('done; bench database and PGlite folder removed');

@@ -32,7 +32,7 @@ import { alternateRounds, benchCommandLine, PGBENCH_THREADS, type TAlternated } 
 import { seedLookup, type TSeededLookup, type TSeededRule } from './lib/seed-lookup.ts';
 import { serverLogFile, type TCapture } from './lib/sql-capture.ts';
 import { sourceVersion } from './lib/source-version.ts';
-import { replaceDocsBlock } from './lib/report.ts';
+import { publishResults } from './lib/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {
@@ -416,9 +416,6 @@ async function measure(lookups: TLookup[], apiToken: string, seeded: TSeededLook
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
   const name = `lookup-postgres-${date}${SHORT ? '-short' : ''}`;
-  const jsonFile = path.join(root, 'bench', 'results', `${name}.json`);
-  fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
-  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const found = answers.filter((answer) => answer.records > 0).length;
   const conditions = `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${number(SCENARIOS)} scenarios and ${number(RULES)} placement rules (${number(seeded.publishedRules)} published), ${LOOKUPS} lookups (${found} with matches) through a lookup-scoped API token, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS === 1 ? 'one round' : `median of ${ROUNDS} alternating rounds`}, load average ${loadAverageAtStart[0]} at the start`;
   const verdict = met
@@ -447,12 +444,10 @@ async function measure(lookups: TLookup[], apiToken: string, seeded: TSeededLook
   ].join('\n');
   const planText = `The rules statement's plan (lookup ${planned + 1}: \`${lookups[planned]!.name}\`; statement ${plan.statement} of ${captures[planned]!.statements.length}; EXPLAIN (ANALYZE, BUFFERS) on the warm bench database; indexes read: ${plan.indexes.join(', ') || 'none'}):\n\n\`\`\`\n${plan.plan}\n\`\`\``;
   const block = `${conditions}.\n\n${table}\n\n${planText}`;
-  fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
-  console.log(`\n${block}\n`);
   // A short run checks the bench; only a full one replaces the published figures.
-  const wrote = !SHORT && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'lookup', block);
+  const written = publishResults(root, name, report, block, { part: 'lookup', toDocs: !SHORT });
   say(
-    `${indexed ? `the rules read ${LOOKUP_INDEX} on type, material and size` : `the rules do NOT read ${LOOKUP_INDEX} on type, material and size`}; written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`,
+    `${indexed ? `the rules read ${LOOKUP_INDEX} on type, material and size` : `the rules do NOT read ${LOOKUP_INDEX} on type, material and size`}; ${written}`,
   );
 }
 

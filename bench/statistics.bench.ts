@@ -9,7 +9,6 @@
  * apart (`coldMs`, with nothing kept). `npm run bench:statistics [-- --seconds n --rounds n]`
  * (`--seconds 3 --rounds 1` for a quick check, whose figures go to a `-short` file only).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import type { TReplayReference } from './lib/pgbench.ts';
 import { captureCallStatements, signInAsAdmin, startBenchPortal, stopChild } from './lib/portal.ts';
 import { benchCommandLine, besideItsSql, type TAlternated } from './lib/rounds.ts';
 import { seedBenchDemo } from './lib/seed-demo.ts';
-import { replaceDocsBlock } from './lib/report.ts';
+import { publishResults } from './lib/report.ts';
 import { explainStatement, serverLogFile, type TCapture } from './lib/sql-capture.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
@@ -194,9 +193,6 @@ async function measure(calls: TCall[], logFile: string) {
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
   const name = `statistics-postgres-${date}${SHORT ? '-short' : ''}`;
-  const jsonFile = path.join(root, 'bench', 'results', `${name}.json`);
-  fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
-  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const table = [
     '| call | API p50 / p99 | its SQL in pgbench p50 / p99 | ratio | portal CPU per request | first of the day (nothing kept) | target | verdict |',
     '|---|---|---|---|---|---|---|---|',
@@ -207,11 +203,9 @@ async function measure(calls: TCall[], logFile: string) {
   ].join('\n');
   const conditions = `${date}, ${report.cpus}, Node ${report.node}, PostgreSQL ${report.postgres}, ${number(ROWS)} activity rows over a year, ${RANGE_DAYS}-day range, ${CONNECTIONS} connection, ${SECONDS} s each, ${ROUNDS === 1 ? 'one round' : `median of ${ROUNDS} alternating rounds`}, load average ${loadAverageAtStart[0]} at the start${SHORT ? ' (a short run: not figures to publish)' : ''}`;
   const block = `${conditions}.\n\n${table}`;
-  fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
-  console.log(`\n${block}\n`);
   // A short run checks the bench; only a full one replaces the published figures.
-  const wrote = !SHORT && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'statistics', block);
-  say(`written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`);
+  const written = publishResults(root, name, report, block, { part: 'statistics', toDocs: !SHORT });
+  say(written);
 }
 
 if (loadAverageAtStart[0]! > os.cpus().length)

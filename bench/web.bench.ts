@@ -26,7 +26,7 @@ import { pageTable, scrollGallery, type TGalleryScroll, type TTablePaging } from
 import type { TChildServer } from './lib/child-server.ts';
 import { scorePage, type TLighthouseScore } from './lib/lighthouse.ts';
 import { BENCH_ADMIN_PASSWORD, signInAsAdmin, startBenchPortal } from './lib/portal.ts';
-import { replaceDocsBlock } from './lib/report.ts';
+import { publishResults } from './lib/report.ts';
 import { seedBenchDemo } from './lib/seed-demo.ts';
 import { sourceVersion } from './lib/source-version.ts';
 
@@ -240,16 +240,11 @@ async function main() {
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
   const name = `web-${date}${QUICK ? '-short' : ''}`;
-  const jsonFile = path.join(root, 'bench', 'results', `${name}.json`);
-  fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
-  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const conditions = `${date}, ${machine.cpus}, Node ${machine.node}, PostgreSQL ${machine.postgres}, headless Chromium, Lighthouse 12.2.3 desktop preset (${LIGHTHOUSE_RUNS === 1 ? 'one run per page' : `median of ${LIGHTHOUSE_RUNS} runs per page`}), ${FAMILIES.toLocaleString('en')} families, load average ${loadAverageAtStart[0]} at the start${QUICK ? ' (a quick run: not figures to publish)' : ''}`;
   const block = `${conditions}.\n\n${table(measured.pages, measured.gallery, measured.paging)}`;
-  fs.writeFileSync(path.join(root, 'bench', 'results', `${name}.md`), `${block}\n`);
-  console.log(`\n${block}\n`);
   // A quick run checks the bench; only a full one replaces the published figures.
-  const wrote = !QUICK && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), 'web', block);
-  say(`written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`);
+  const written = publishResults(root, name, report, block, { part: 'web', toDocs: !QUICK });
+  say(written);
 }
 
 if (loadAverageAtStart[0]! > os.cpus().length)

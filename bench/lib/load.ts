@@ -68,3 +68,23 @@ export async function load(
       : {}),
   };
 }
+
+/** What a find answered before the load: the records on its page and the total found. */
+export type TCallAnswer = { records?: number; totalCount?: number };
+
+/** Sends the call once and fails unless it answers 200; answers what it found (a family find's page). */
+export async function checkCall(request: TRequest): Promise<TCallAnswer> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    signal: AbortSignal.timeout(60_000),
+    ...(request.headers ? { headers: request.headers } : {}),
+    ...(request.body ? { body: request.body } : {}),
+  });
+  const body = (await response.json()) as { revitFamilyInfos?: unknown[]; totalCount?: number };
+  if (response.status !== 200)
+    throw new Error(`${request.method} ${request.url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return {
+    ...(body.revitFamilyInfos ? { records: body.revitFamilyInfos.length } : {}),
+    ...(body.totalCount !== undefined ? { totalCount: body.totalCount } : {}),
+  };
+}

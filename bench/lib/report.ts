@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { TLoadResult } from './load.ts';
 import type { TReplayReference } from './pgbench.ts';
 import type { TRound } from './rounds.ts';
@@ -103,4 +104,27 @@ export function replaceDocsBlock(file: string, part: string, content: string): b
 /** Replaces the users table in docs/performance.md; false when its markers are missing. */
 export function writeDocsTable(file: string, table: string, conditions: string): boolean {
   return replaceDocsBlock(file, 'users', `${conditions}.\n\n${table}`);
+}
+
+/**
+ * Writes a bench's figures: `bench/results/<name>.json` (the whole report) and `<name>.md` (the
+ * block), prints the block, and puts it between docs/performance.md's `bench:<part>` markers unless
+ * `toDocs` is false (a short run's figures check the bench; they are not published). Answers what
+ * it wrote, for the run's last line.
+ */
+export function publishResults(
+  root: string,
+  name: string,
+  report: unknown,
+  block: string,
+  docs: { part: string; toDocs: boolean },
+): string {
+  const results = path.join(root, 'bench', 'results');
+  fs.mkdirSync(results, { recursive: true });
+  const jsonFile = path.join(results, `${name}.json`);
+  fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(results, `${name}.md`), `${block}\n`);
+  console.log(`\n${block}\n`);
+  const wrote = docs.toDocs && replaceDocsBlock(path.join(root, 'docs', 'performance.md'), docs.part, block);
+  return `written to ${path.relative(root, jsonFile)}${wrote ? ' and docs/performance.md' : ''}`;
 }

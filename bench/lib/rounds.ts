@@ -112,16 +112,27 @@ export function roundsOf(text: string): number {
 }
 
 /**
- * A bench's command line: `--seconds n` (10) and `--rounds n` (3), plus its own boolean options;
- * SHORT when fewer than a full run's (figures that check the bench, not figures to publish); and
- * the PostgreSQL server to bench on (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one).
+ * A bench's command line: `--seconds n` (10) and `--rounds n` (3), plus its own boolean options
+ * and its own string options (`strings`: each name with its default); SHORT when fewer seconds or
+ * rounds than a full run's (figures that check the bench, not figures to publish); and the
+ * PostgreSQL server to bench on (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one).
+ * `defaults` sets a bench's own full run (seconds and rounds) where 10 s and 3 rounds do not fit.
  */
-export function benchCommandLine<const B extends string>(booleans: readonly B[] = []) {
+export function benchCommandLine<const B extends string, const S extends string = never>(
+  booleans: readonly B[] = [],
+  strings: Readonly<Record<S, string>> = {} as Record<S, string>,
+  defaults: { seconds?: number; rounds?: number } = {},
+) {
+  const fullSeconds = defaults.seconds ?? 10;
+  const fullRounds = defaults.rounds ?? 3;
   const { values } = parseArgs({
     options: {
-      seconds: { type: 'string', default: '10' },
-      rounds: { type: 'string', default: '3' },
+      seconds: { type: 'string', default: String(fullSeconds) },
+      rounds: { type: 'string', default: String(fullRounds) },
       ...Object.fromEntries(booleans.map((name) => [name, { type: 'boolean', default: false }])),
+      ...Object.fromEntries(
+        Object.entries<string>(strings).map(([name, value]) => [name, { type: 'string', default: value }]),
+      ),
     },
   });
   const rounds = roundsOf(String(values.rounds));
@@ -131,11 +142,12 @@ export function benchCommandLine<const B extends string>(booleans: readonly B[] 
   return {
     seconds,
     rounds,
-    short: seconds < 10 || rounds < 3,
+    short: seconds < fullSeconds || rounds < fullRounds,
     serverUrl:
       process.env.BENCH_DATABASE_URL ??
       process.env.TEST_DATABASE_URL ??
       'postgres://root@127.0.0.1:5432/test',
     flags: values as Record<B, boolean>,
+    options: values as Record<S, string>,
   };
 }

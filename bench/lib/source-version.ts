@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,4 +16,10 @@ export function sourceVersion(): { commit: string; packagesChanged: boolean } {
   } catch {
     return { commit: 'unknown', packagesChanged: true };
   }
+}
+
+/** The installed version of a package of the workspace's node_modules. */
+export function packageVersion(name: string): string {
+  const file = path.join(root, 'node_modules', name, 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }
