@@ -1,6 +1,6 @@
 import type { Breakpoint, TableProps } from 'antd';
 import { Checkbox, Flex, Grid, Pagination, Select, Spin, Table, theme } from 'antd';
-import { type CSSProperties, Fragment, type Key, type ReactNode } from 'react';
+import { type CSSProperties, Fragment, type Key, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../ui/error-state.tsx';
 import { headerMinWidth, textMeasure } from './header-width.ts';
@@ -118,6 +118,8 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
   const { list, rows, status, empty, paged = true, stackBelow = 'lg' } = props;
   const stacked = props.stacked ?? screens[stackBelow] === false;
   const { state } = list;
+  const columns = useTableColumns(props);
+  const pageSizeOptions = useMemo(() => list.definition.pageSizes.map(String), [list.definition.pageSizes]);
 
   if (status.error && rows.length === 0 && !status.loading) {
     return <ErrorState error={status.error} onRetry={status.retry} />;
@@ -135,7 +137,7 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
     pageSize: state.pageSize,
     total: props.total,
     showSizeChanger: true,
-    pageSizeOptions: list.definition.pageSizes.map(String),
+    pageSizeOptions,
     showTotal: (total: number, [from, to]: [number, number]) => range(total, from, to),
   };
 
@@ -164,38 +166,14 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
     `${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`,
     token.fontSize,
   );
-  const sortOrder = (key: string) =>
-    state.sort?.field === key ? (state.sort.dir === 'asc' ? 'ascend' : 'descend') : null;
-  // A fixed width never splits a header's word: the column grows to its longest word.
-  const widthOf = (column: TListColumn<T>) =>
-    column.width === undefined
-      ? undefined
-      : Math.max(column.width, headerMinWidth(column.title, measure, column.sortable === true));
   const shown = props.columns.filter((column) => !column.showFrom || screens[column.showFrom] === true);
   const scrollX =
-    shown.reduce((sum, column) => sum + (widthOf(column) ?? column.minWidth ?? FLEXIBLE_MIN_WIDTH), 0) +
+    shown.reduce(
+      (sum, column) => sum + (columnWidth(column, measure) ?? column.minWidth ?? FLEXIBLE_MIN_WIDTH),
+      0,
+    ) +
     (props.selection ? SELECTION_WIDTH : 0) +
     (props.actions ? ACTIONS_WIDTH : 0);
-  const columns: TableProps<T>['columns'] = props.columns.map((column) => ({
-    key: column.key,
-    title: <span style={HEADER_TEXT}>{column.title}</span>,
-    width: widthOf(column),
-    ellipsis: column.ellipsis,
-    responsive: column.showFrom ? BREAKPOINTS.slice(BREAKPOINTS.indexOf(column.showFrom)) : undefined,
-    ...(column.sortable ? { sorter: true, sortOrder: sortOrder(column.key) } : {}),
-    render: (_value: unknown, row: T) => column.render(row),
-  }));
-  if (props.actions) {
-    const actions = props.actions;
-    columns.push({
-      key: 'actions',
-      title: <span className="sr-only">{t('common.actions')}</span>,
-      width: ACTIONS_WIDTH,
-      render: (_value: unknown, row: T) => (
-        <RowActions actions={actions(row)} rowLabel={props.rowLabel(row)} />
-      ),
-    });
-  }
 
   const onChange: TableProps<T>['onChange'] = (next, _filters, sorter, { action }) => {
     if (action === 'sort') {
@@ -225,7 +203,9 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
             aria-label={props.caption}
             data-testid={props.testId}
             columns={columns}
-            dataSource={[...rows]}
+            // The rows as given, not a copy: a new array on every render made antd sort, page
+            // and measure the table's scroll width (a forced layout) again each time (issue 27).
+            dataSource={rows}
             loading={status.loading && rows.length > 0}
             onChange={onChange}
             locale={{ emptyText: emptyNode }}
@@ -250,6 +230,79 @@ export function DataTable<T, TField extends string>(props: TDataTableProps<T, TF
       </div>
     </>
   );
+}
+
+/** A fixed width never splits a header's word: the column grows to its longest word. */
+function columnWidth(
+  column: Pick<TListColumn<unknown>, 'width' | 'title' | 'sortable'>,
+  measure: (text: string) => number,
+): number | undefined {
+  return column.width === undefined
+    ? undefined
+    : Math.max(column.width, headerMinWidth(column.title, measure, column.sortable === true));
+}
+
+/**
+ * antd's columns of a list, made again only when a column's title, width, sorting or breakpoint,
+ * the sort, the actions or the header font change: screens build their columns anew on every
+ * render, and antd then redid its column work (sorters, widths, header cells) on each (issue 27).
+ * Cells still call the column's latest render: antd renders every cell again whenever the table
+ * renders, so nothing shows stale.
+ */
+function useTableColumns<T, TField extends string>(
+  props: TDataTableProps<T, TField>,
+): TableProps<T>['columns'] {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const latest = useRef(props);
+  latest.current = props;
+  // What antd is told of each column, as text: equal text, equal columns.
+  const shape = JSON.stringify(
+    props.columns.map(({ key, title, width, minWidth, ellipsis, sortable, showFrom }) => ({
+      key,
+      title,
+      width,
+      minWidth,
+      ellipsis,
+      sortable,
+      showFrom,
+    })),
+  );
+  const sort = props.list.state.sort;
+  const sortKey = sort ? `${sort.field}:${sort.dir}` : '';
+  const withActions = props.actions !== undefined;
+  const font = `${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`;
+  const fontSize = token.fontSize;
+  const actionsTitle = t('common.actions');
+  return useMemo(() => {
+    const measure = textMeasure(font, fontSize);
+    const [sortField, sortDir] = sortKey.split(':');
+    const sortOrder = (key: string) =>
+      sortField === key ? (sortDir === 'asc' ? 'ascend' : 'descend') : null;
+    const renderOf = (key: string, row: T) => latest.current.columns.find((c) => c.key === key)?.render(row);
+    const described = JSON.parse(shape) as Omit<TListColumn<T>, 'render'>[];
+    const columns: NonNullable<TableProps<T>['columns']> = described.map((column) => ({
+      key: column.key,
+      title: <span style={HEADER_TEXT}>{column.title}</span>,
+      width: columnWidth(column, measure),
+      ellipsis: column.ellipsis,
+      responsive: column.showFrom ? BREAKPOINTS.slice(BREAKPOINTS.indexOf(column.showFrom)) : undefined,
+      ...(column.sortable ? { sorter: true, sortOrder: sortOrder(column.key) } : {}),
+      render: (_value: unknown, row: T) => renderOf(column.key, row),
+    }));
+    if (withActions) {
+      columns.push({
+        key: 'actions',
+        title: <span className="sr-only">{actionsTitle}</span>,
+        width: ACTIONS_WIDTH,
+        render: (_value: unknown, row: T) => {
+          const { actions, rowLabel } = latest.current;
+          return actions ? <RowActions actions={actions(row)} rowLabel={rowLabel(row)} /> : null;
+        },
+      });
+    }
+    return columns;
+  }, [shape, sortKey, withActions, font, fontSize, actionsTitle]);
 }
 
 /** One block per row: the first column as its heading, the others as label: value lines, then the actions. */

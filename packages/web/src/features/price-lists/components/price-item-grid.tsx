@@ -12,22 +12,12 @@ import {
   type GetRef,
   Input,
   Pagination,
-  Select,
   Table,
   type TableColumnType,
-  Typography,
+  theme,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import {
-  type ChangeEvent,
-  type ComponentProps,
-  type Key,
-  type KeyboardEvent,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
-import { flushSync } from 'react-dom';
+import { type Key, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TListOption } from '../api/list-options.ts';
 import {
@@ -43,6 +33,7 @@ import {
   TEXT_MAX,
 } from './price-draft.ts';
 import { formatPrice } from './money.ts';
+import { cellThemeStyle, ChoiceCell, TextCell, type TChoiceOption } from './price-item-cells.tsx';
 
 /** The sheet column of each grid column: the grid names its columns as the Excel file does. */
 const SHEET_COLUMN: Record<TTextField | TNumberField | TIdField, TPriceSheetColumn> = {
@@ -64,36 +55,6 @@ const SHEET_COLUMN: Record<TTextField | TNumberField | TIdField, TPriceSheetColu
   priceItemMeasurementUnitId: 'unit',
   currencyId: 'currency',
 };
-
-type TMoneyInputProps = Omit<ComponentProps<typeof Input>, 'value'> & {
-  text: string;
-  format: (value: number) => string;
-};
-
-/** A price cell: the number as typed while it has the focus, else as money in the reader's locale. */
-function MoneyInput({ text, format, onFocus, onBlur, ...props }: TMoneyInputProps) {
-  const [editing, setEditing] = useState(false);
-  const value = parseNumber(text);
-  const shown = editing || value === null || Number.isNaN(value) ? text : format(value);
-  return (
-    <Input
-      {...props}
-      value={shown}
-      onFocus={(event) => {
-        // At once, not after the event, and all of it selected (as a spreadsheet cell): what is
-        // typed next replaces the number, never lands after the money it replaced.
-        const input = event.currentTarget;
-        flushSync(() => setEditing(true));
-        input.select();
-        onFocus?.(event);
-      }}
-      onBlur={(event) => {
-        setEditing(false);
-        onBlur?.(event);
-      }}
-    />
-  );
-}
 
 export type TGridOptions = { options: TListOption[]; loading: boolean };
 
@@ -131,6 +92,10 @@ export type TPriceItemGridProps = {
   /** Height of the scrolling body; the grid renders only the rows in view. */
   height?: number;
 };
+
+function choiceOptions(options: TListOption[]): TChoiceOption[] {
+  return options.map((o) => ({ value: o.id, label: o.code, title: o.description }));
+}
 
 /** Page sizes offered under the grid (the server answers at most 1,000 items a page). */
 const PAGE_SIZES = [50, 100, 200, 500];
@@ -184,7 +149,9 @@ export function PriceItemGrid({
     const key = focusKey.current;
     if (key === null || !root.current) return;
     focusKey.current = null;
-    root.current.querySelector<HTMLElement>(`[data-row="${key}"][data-control=orderNumber]`)?.focus();
+    const cell = root.current.querySelector<HTMLElement>(`[data-row="${key}"][data-control=orderNumber]`);
+    // After this commit, not inside it: the focus mounts the cell's editor at once (flushSync).
+    queueMicrotask(() => cell?.focus());
   });
 
   const searchValue = search?.value;
@@ -195,7 +162,18 @@ export function PriceItemGrid({
     return () => clearTimeout(timer);
   }, [searchText, searchValue, onSearch]);
 
-  const change = (row: TItemDraft, patch: Partial<TItemDraft>) => onEdit(row, patch);
+  // One callback for every cell, the same on each render, so a cell renders again only when its
+  // own value, text or error changed (the rows change on every keystroke).
+  const latest = useRef({ rows, onEdit });
+  latest.current = { rows, onEdit };
+  const changeCell = useCallback((key: string, field: string, value: string | number | null) => {
+    const row = latest.current.rows.find((r) => r.key === key);
+    if (row) latest.current.onEdit(row, { [field]: value });
+  }, []);
+  const unitOptions = useMemo(() => choiceOptions(units.options), [units.options]);
+  const currencyOptions = useMemo(() => choiceOptions(currencies.options), [currencies.options]);
+  const { token } = theme.useToken();
+  const cellTheme = useMemo(() => cellThemeStyle(token), [token]);
 
   const add = () => {
     // A new row goes first, where it can be seen and typed in at once.
@@ -223,21 +201,22 @@ export function PriceItemGrid({
     sorter: true,
     sortOrder: sort?.field === field ? sort.dir : null,
     render: (_value: unknown, row: TItemDraft) => {
-      if (readOnly) return <Typography.Text ellipsis={{ tooltip: true }}>{row[field]}</Typography.Text>;
-      const error = errors.get(row.key)?.[field];
+      if (readOnly)
+        return (
+          <span className="portal-cell-text" title={row[field]}>
+            {row[field]}
+          </span>
+        );
       return (
-        <Input
-          size="small"
+        <TextCell
+          rowKey={row.key}
+          field={field}
+          label={cellLabel(title, row)}
+          error={errorText(errors.get(row.key)?.[field])}
+          testId={`price-item-${field}`}
           value={row[field]}
           maxLength={TEXT_MAX[field]}
-          status={error ? 'error' : undefined}
-          title={errorText(error)}
-          aria-invalid={error ? true : undefined}
-          aria-label={cellLabel(title, row)}
-          data-row={row.key}
-          data-control={field}
-          data-testid={`price-item-${field}`}
-          onChange={(event) => change(row, { [field]: event.target.value })}
+          onChange={changeCell}
         />
       );
     },
@@ -252,30 +231,25 @@ export function PriceItemGrid({
     sorter: true,
     sortOrder: sort?.field === field ? sort.dir : null,
     render: (_value: unknown, row: TItemDraft) => {
-      const isPrice = field === 'priceItemValue';
-      if (readOnly) {
-        const value = parseNumber(row[field]);
-        return isPrice && value !== null && !Number.isNaN(value) ? money(row)(value) : row[field];
-      }
+      // Not being typed in, a price shows as money in the row's currency (else with two decimals).
+      const value = parseNumber(row[field]);
+      const shown =
+        field === 'priceItemValue' && value !== null && !Number.isNaN(value) ? money(row)(value) : row[field];
+      if (readOnly) return shown;
       // A number that is not one shows as it is typed; the rest once a save was tried.
       const error = numberError(field, row[field]) ?? errors.get(row.key)?.[field];
-      const props = {
-        size: 'small',
-        inputMode: 'decimal',
-        status: error ? 'error' : undefined,
-        title: errorText(error, PRICE_ITEM_NUMBER_RANGE[field]),
-        'aria-invalid': error ? true : undefined,
-        'aria-label': cellLabel(title, row),
-        'data-row': row.key,
-        'data-control': field,
-        'data-testid': `price-item-${field}`,
-        style: { textAlign: 'end' },
-        onChange: (event: ChangeEvent<HTMLInputElement>) => change(row, { [field]: event.target.value }),
-      } as const;
-      return isPrice ? (
-        <MoneyInput {...props} text={row[field]} format={money(row)} />
-      ) : (
-        <Input {...props} value={row[field]} />
+      return (
+        <TextCell
+          rowKey={row.key}
+          field={field}
+          label={cellLabel(title, row)}
+          error={errorText(error, PRICE_ITEM_NUMBER_RANGE[field])}
+          testId={`price-item-${field}`}
+          value={row[field]}
+          shown={shown}
+          numeric
+          onChange={changeCell}
+        />
       );
     },
   });
@@ -284,35 +258,33 @@ export function PriceItemGrid({
     field: TIdField,
     title: string,
     source: TGridOptions,
+    options: TChoiceOption[],
     width: number,
-  ): TableColumnType<TItemDraft> => {
-    const options = source.options.map((o) => ({ value: o.id, label: o.code, title: o.description }));
-    return {
-      key: field,
-      dataIndex: field,
-      title,
-      width,
-      render: (_value: unknown, row: TItemDraft) => {
-        const id = row[field];
-        if (readOnly) return id === null ? '' : (source.options.find((o) => o.id === id)?.code ?? `#${id}`);
-        return (
-          <Select<number>
-            size="small"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={source.loading}
-            value={id ?? undefined}
-            options={options}
-            popupMatchSelectWidth={false}
-            aria-label={cellLabel(title, row)}
-            data-testid={`price-item-${field}`}
-            style={{ width: '100%' }}
-            onChange={(value: number | undefined) => change(row, { [field]: value ?? null })}
-          />
-        );
-      },
-    };
-  };
+  ): TableColumnType<TItemDraft> => ({
+    key: field,
+    dataIndex: field,
+    title,
+    width,
+    render: (_value: unknown, row: TItemDraft) => {
+      const id = row[field];
+      const shown = id === null ? '' : (source.options.find((o) => o.id === id)?.code ?? `#${id}`);
+      if (readOnly) return shown;
+      return (
+        <ChoiceCell
+          rowKey={row.key}
+          field={field}
+          label={cellLabel(title, row)}
+          error={undefined}
+          testId={`price-item-${field}`}
+          value={id}
+          shown={shown}
+          options={options}
+          loading={source.loading}
+          onChange={changeCell}
+        />
+      );
+    },
+  });
 
   const columns: TableColumnType<TItemDraft>[] = [
     textColumn('orderNumber', title('orderNumber'), 140),
@@ -321,9 +293,9 @@ export function PriceItemGrid({
     ...(showRefs ? REF_FIELDS.map((field) => numberColumn(field, title(field), 110)) : []),
     numberColumn('kFactor', title('kFactor'), 100),
     textColumn('priceItemReference', title('priceItemReference'), 160),
-    idColumn('priceItemPerUnitId', title('priceItemPerUnitId'), units, 110),
-    idColumn('priceItemMeasurementUnitId', title('priceItemMeasurementUnitId'), units, 110),
-    idColumn('currencyId', title('currencyId'), currencies, 110),
+    idColumn('priceItemPerUnitId', title('priceItemPerUnitId'), units, unitOptions, 110),
+    idColumn('priceItemMeasurementUnitId', title('priceItemMeasurementUnitId'), units, unitOptions, 110),
+    idColumn('currencyId', title('currencyId'), currencies, currencyOptions, 110),
   ];
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0) + 48;
 
@@ -352,7 +324,7 @@ export function PriceItemGrid({
   };
 
   return (
-    <div ref={root}>
+    <div ref={root} style={cellTheme}>
       <Flex wrap gap={8} align="center" style={{ marginBottom: 8 }}>
         {readOnly ? null : (
           <>
