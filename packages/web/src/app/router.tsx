@@ -58,7 +58,12 @@ function appRoutes(): RouteObject[] {
           loader: mainLayoutLoader,
           HydrateFallback: StartupFallback,
           lazy: async () => {
-            const [{ MainLayout }] = await Promise.all([import('./layout/main-layout.tsx'), prepareDayjs()]);
+            const [{ MainLayout }] = await Promise.all([
+              import('./layout/main-layout.tsx'),
+              prepareDayjs(),
+              // Its own small chunk: the stylesheet is fetched beside the layout's code, not after it.
+              import('./antd-static-styles.ts').then(({ loadAntdStaticStyles }) => loadAntdStaticStyles()),
+            ]);
             return { Component: MainLayout };
           },
           children: [

@@ -1,5 +1,5 @@
 import type { Breakpoint, TableProps } from 'antd';
-import { Checkbox, Flex, Grid, Pagination, Select, Spin, Table, theme } from 'antd';
+import { Checkbox, Flex, Pagination, Select, Spin, Table, theme } from 'antd';
 import { type CSSProperties, Fragment, type Key, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../ui/error-state.tsx';
@@ -7,6 +7,7 @@ import { headerMinWidth, textMeasure } from './header-width.ts';
 import { ListEmpty, ListLoading, StaleRowsAlert, type TListEmpty } from './list-states.tsx';
 import type { TSort } from './list-state.ts';
 import { RowActions, type TRowAction } from './row-actions.tsx';
+import { useScreens } from '../theme/use-min-width.ts';
 
 export type TListColumn<T> = {
   key: string;
@@ -113,7 +114,7 @@ const HEADER_TEXT: CSSProperties = { wordBreak: 'keep-all', overflowWrap: 'norma
  */
 export function DataTable<T, TField extends string>(props: TDataTableProps<T, TField>) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const { token } = theme.useToken();
   const { list, rows, status, empty, paged = true, stackBelow = 'lg' } = props;
   const stacked = props.stacked ?? screens[stackBelow] === false;

@@ -1,5 +1,5 @@
 import { STATISTICS_MAX_DAYS, type TStatisticsInfo, type TStatisticsRequest } from '@portal/contract';
-import { Button, Card, DatePicker, Flex, Grid, Result, Select, Skeleton, Spin, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Result, Select, Skeleton, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
   type TDayRange,
   type TRangePreset,
 } from './statistics-range.ts';
+import { useScreens } from '../theme/use-min-width.ts';
 
 // The admins' company filter uses 0 for "every company": the contract's ids start at 1.
 const ALL_COMPANIES = 0;
@@ -68,7 +69,7 @@ export function StatisticsDashboard({ headingLevel }: TStatisticsDashboardProps)
   const [companyId, setCompanyId] = useState<number>(ALL_COMPANIES);
   const timeZone = useMemo(browserTimeZone, []);
   const idBase = useId();
-  const narrow = !Grid.useBreakpoint().md;
+  const narrow = !useScreens().md;
   const request: TStatisticsRequest = {
     isoStartDate: range.from,
     isoEndDate: range.to,

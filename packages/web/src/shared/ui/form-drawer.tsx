@@ -1,6 +1,7 @@
-import { Button, Drawer, Flex, Grid } from 'antd';
+import { Button, Drawer, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreens } from '../theme/use-min-width.ts';
 
 export type TFormDrawerProps = {
   open: boolean;
@@ -43,7 +44,7 @@ export function FormDrawer({
   children,
 }: TFormDrawerProps) {
   const { t } = useTranslation();
-  const narrow = Grid.useBreakpoint()[fullBelow] === false;
+  const narrow = useScreens()[fullBelow] === false;
   return (
     <Drawer
       open={open}

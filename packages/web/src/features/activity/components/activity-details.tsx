@@ -1,5 +1,5 @@
 import type { TActivityInfo } from '@portal/contract';
-import { Button, Descriptions, Drawer, Flex, Grid, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangeTable, DetailList } from '../../../shared/activity/activity-changes.tsx';
 import { kindLabel } from '../../../shared/activity/activity-kinds.ts';
@@ -7,11 +7,12 @@ import { NO_VALUE } from '../../../shared/activity/activity-values.ts';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
 import { KindText } from '../../../shared/activity/kind-text.tsx';
 import { recordText } from './activity-columns.tsx';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 /** One activity row in full: who, when, where from, the change as before/after and the detail. */
 export function ActivityDetails({ row, onClose }: { row: TActivityInfo | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = useScreens().sm === false;
   const when = row ? formatDateTime(row.at, NO_VALUE, 'L LTS') : '';
   const changes = row?.changes && Object.keys(row.changes).length > 0 ? row.changes : null;
   const detail = row?.detail && Object.keys(row.detail).length > 0 ? row.detail : null;

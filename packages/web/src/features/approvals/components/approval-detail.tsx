@@ -1,11 +1,12 @@
 import type { TApprovalRequest } from '@portal/contract';
-import { Alert, Descriptions, Drawer, Flex, Grid, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/list/list-dates.ts';
 import { KindTag } from './approval-columns.tsx';
 import { ApprovalCompare } from './approval-compare.tsx';
 import { ApprovalDecisionForm } from '../../../shared/approvals/approval-decision-form.tsx';
 import type { TDecision } from '../../../shared/approvals/use-decide.ts';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 export type TApprovalDetailProps = {
   /** The request shown; null closes the drawer. */
@@ -23,7 +24,7 @@ export type TApprovalDetailProps = {
  */
 export function ApprovalDetail({ request, onClose, onDecide, deciding }: TApprovalDetailProps) {
   const { t } = useTranslation();
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useScreens().md === false;
   const note =
     request?.kind === 'new'
       ? t('approvals.newNote')

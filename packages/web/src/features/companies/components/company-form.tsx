@@ -6,7 +6,6 @@ import {
   Col,
   ConfigProvider,
   Form,
-  Grid,
   Input,
   Row,
   Switch,
@@ -40,6 +39,7 @@ import { buildCompanyTree, subtreeIds, type TCompanyNode } from './company-tree-
 import { LicenceTab, TermsTab } from './company-links.tsx';
 import { PictureField } from '../../../shared/ui/picture-field.tsx';
 import { ParametersField } from './parameters-field.tsx';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 export type TCompanyFormProps = {
   open: boolean;
@@ -109,7 +109,7 @@ export function CompanyForm({ open, company, companies, defaultParentId, onClose
   const session = useSession();
   const [form] = Form.useForm<TCompanyFormValues>();
   const save = useSaveCompany();
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = useScreens().sm === false;
   const { token } = theme.useToken();
   const dark = useThemeMode() === 'dark';
   const isAdmin = can(session, 'adminmanagement.read');

@@ -1,6 +1,6 @@
 import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TCompany } from '@portal/contract';
-import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, queryStatus } from '../../../shared/list/data-table.tsx';
@@ -15,6 +15,7 @@ import { CompanyForm } from './company-form.tsx';
 import { companyList, type TCompanyFilters, type TCompanySortField } from './company-list-state.ts';
 import { CompanyTree } from './company-tree.tsx';
 import { useCompanyActions } from './use-company-actions.tsx';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 /**
  * #/companies: the hierarchy as a tree beside a table of companies that is searched, filtered,
@@ -27,7 +28,7 @@ export function CompanyList() {
   const scope = useCompanyScope();
   const status = queryStatus(companies);
   const columns = useCompanyColumns();
-  const wide = Grid.useBreakpoint().lg === true;
+  const wide = useScreens().lg === true;
   const [form, setForm] = useState<{ open: boolean; company: TCompany | null }>({
     open: false,
     company: null,

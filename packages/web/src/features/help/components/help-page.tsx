@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Grid, Skeleton, theme, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, theme, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Children, isValidElement, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { headingId, loadHelp, type THelpDocument } from '../help-content.ts';
 import { HELP_START, helpPathOf, isHelpTopic, type THelpTopic } from '../help-topics.ts';
 import './help-page.css';
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 // antd's dark link blue is about 3:1 on the dark background; this one is above 7:1 (as in MarkdownText).
 const DARK_LINK = '#8ab4f8';
@@ -79,7 +80,7 @@ function HelpHeader() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const session = useSession();
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = useScreens().sm === false;
   const signedIn = Boolean(session.authData);
   return (
     <Flex
@@ -122,7 +123,7 @@ function HelpHeader() {
 
 function TopicNav({ documents, current }: { documents: THelpDocument[]; current: THelpTopic }) {
   const { t } = useTranslation();
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useScreens().md === false;
   const list = (
     <ol>
       {documents.map((doc) => (

@@ -6,7 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import type { TErrorDetail } from '@portal/contract';
-import { Button, Empty, Flex, Grid, Input, theme, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Input, theme, Tooltip, Typography } from 'antd';
 import { type CSSProperties, type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listErrorText } from './list-error-text.ts';
@@ -19,6 +19,7 @@ import {
   type TItemDraft,
   type TItemField,
 } from './list-draft.ts';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 export type TListItemsEditorProps = {
   items: TItemDraft[];
@@ -38,7 +39,7 @@ type TFocus = { key: string; control: 'itemCode' | 'up' | 'down' | 'add' };
 export function ListItemsEditor({ items, onChange, errors, readOnly }: TListItemsEditorProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useScreens().md === false;
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const focus = useRef<TFocus | null>(null);

@@ -1,10 +1,11 @@
 import type { TPermissionAction, TPermissionArea } from '@portal/contract';
 import { PERMISSION_ACTIONS, PERMISSION_AREAS } from '@portal/contract';
-import { Checkbox, Grid, theme } from 'antd';
+import { Checkbox, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMatrix } from './permission-matrix-model.ts';
 import { columnState, rowState, setCell, toggleColumn, toggleRow } from './permission-matrix-model.ts';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 export type TPermissionMatrixProps = {
   value: TMatrix;
@@ -22,7 +23,7 @@ export type TPermissionMatrixProps = {
 export function PermissionMatrix({ value, onChange, disabled = false, stacked }: TPermissionMatrixProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = useScreens().sm === false;
   const areaLabel = (area: TPermissionArea) => t(`permissions.areas.${area}`);
   const actionLabel = (action: TPermissionAction) => t(`permissions.actions.${action}`);
 

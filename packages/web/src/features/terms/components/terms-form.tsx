@@ -1,5 +1,5 @@
 import { type TTerms, type TTermsInput, ZTermsInput } from '@portal/contract';
-import { Col, Flex, Form, Grid, Input, Row, Switch } from 'antd';
+import { Col, Flex, Form, Input, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyPicker } from '../../../shared/ui/company-picker.tsx';
@@ -10,6 +10,7 @@ import { lengthCount } from '../../../shared/ui/text-length.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useSaveTerms } from '../api/save-terms.ts';
 import { TermsPreview } from './terms-preview.tsx';
+import { useScreens } from '../../../shared/theme/use-min-width.ts';
 
 /** The picker's value for portal-wide terms (no company); company ids start at 1. */
 export const EVERYONE = 0;
@@ -63,7 +64,7 @@ export function TermsForm({ open, terms, isAdmin, onClose }: TTermsFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TTermsFormValues>();
   const save = useSaveTerms();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const narrow = screens.md === false;
   const creating = terms === null;
   const title = Form.useWatch('termsTitle', form) ?? '';

@@ -1,10 +1,11 @@
 import type { TFamilyType, TRevitFamily } from '@portal/contract';
-import { Card, Grid, Table, theme, Typography } from 'antd';
+import { Card, Table, theme, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeColumns, unitSymbol } from './family-format.ts';
 import { SectionTitle } from './section-title.tsx';
+import { useScreens } from '../../../../shared/theme/use-min-width.ts';
 
 type TTypeRow = { key: string; typeName: string; values: Map<string, string> };
 
@@ -12,7 +13,7 @@ type TTypeRow = { key: string; typeName: string; values: Map<string, string> };
 export function FamilyTypesTable({ family }: { family: TRevitFamily }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useScreens().md === false;
   const scroller = useRef<HTMLDivElement>(null);
   const [moreRight, setMoreRight] = useState(false);
   const measure = useCallback(() => {
