@@ -1,9 +1,10 @@
 import type { TRevitFamily } from '@portal/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Flex, Grid, Spin, Typography } from 'antd';
+import { Flex, Spin, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_HEIGHT, FamilyCard } from './family-card.tsx';
+import { useScreens } from '../../../../shared/theme/use-min-width.ts';
 
 export type TFamilyGalleryProps = {
   families: readonly TRevitFamily[];
@@ -34,7 +35,7 @@ export function FamilyGallery({
   label,
 }: TFamilyGalleryProps) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const narrow = screens.sm === false;
   const gap = narrow ? 8 : 16;
   const cardMinWidth = narrow ? 160 : 220;

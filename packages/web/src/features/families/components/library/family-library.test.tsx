@@ -1,6 +1,6 @@
 import type { TFamilyFacets, TRevitFamily } from '@portal/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../../shared/list/list-test-support.tsx';
 import { apiAnswer } from '../../../../shared/test/api-answer.ts';
@@ -92,6 +92,11 @@ function BackButton() {
       Back
     </button>
   );
+}
+
+/** Shows the current path, for a link followed inside the app. */
+function PathProbe() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
 const location = () => screen.getByTestId('location').textContent ?? '';
@@ -428,5 +433,27 @@ describe('FamilyLibrary', { timeout: 30_000 }, () => {
     expect(within(card).getByTestId('family-placeholder')).toBeTruthy();
     expect(within(card).getByRole('img', { name: 'Rated 4 of 5' })).toBeTruthy();
     expect(name.getAttribute('href')).toBe('/families/2');
+  });
+
+  it("links each table row's name to its family, opened in the app by a plain click only", async () => {
+    renderAt(
+      <>
+        <FamilyLibrary />
+        <PathProbe />
+      </>,
+      '/families?view=table',
+    );
+    const table = await screen.findByTestId('family-table');
+    const names = await within(table).findAllByTestId('family-row-name');
+    expect(names).toHaveLength(50);
+    expect(names[0]!.getAttribute('href')).toBe('/families/1');
+    expect(names[0]!.getAttribute('title')).toBe('Family 1');
+    expect(names[0]!.textContent).toBe('Family 1');
+    expect(within(table).getAllByRole('img', { name: 'Rated 4 of 5' })).toHaveLength(50);
+    // A click with Ctrl (a new tab) is the browser's: the app stays where it is.
+    fireEvent.click(names[1]!, { ctrlKey: true });
+    expect(screen.getByTestId('path').textContent).toBe('/families');
+    fireEvent.click(names[1]!);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/families/2'));
   });
 });

@@ -6,8 +6,17 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { FAMILY_SORT_FIELDS, type TRevitFamily } from '@portal/contract';
-import { Badge, Button, Drawer, Flex, Grid, Segmented, Select, theme } from 'antd';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Drawer, Flex, Segmented, Select, theme } from 'antd';
+import {
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../../../../shared/auth/session-store.ts';
@@ -41,6 +50,7 @@ import {
   type TSearchSession,
   viewOf,
 } from './family-library-state.ts';
+import { useScreens } from '../../../../shared/theme/use-min-width.ts';
 
 const FACETS_WIDTH = 248;
 
@@ -67,6 +77,58 @@ const SCOPE_EMPTY: Record<TFamilyScope, string> = {
   company: 'families.list.emptyCompany',
   mine: 'families.list.emptyMine',
 };
+
+// The facets, the chips of the chosen filters and the tabs draw again only when what they show
+// changes, not on each page of the table (issue 27): their props are kept equal across pages.
+const FacetPanel = memo(FamilyFacetPanel);
+const FilterChips = memo(ActiveFilters);
+
+/** `value` as it was while its JSON stays the same: new answers with equal content keep one object. */
+function useSameContent<T>(value: T): T {
+  const key = JSON.stringify(value ?? null);
+  return useMemo(() => (JSON.parse(key) ?? undefined) as T, [key]);
+}
+
+/** The tabs of the library (all, my company's, my requests), each with its count when known. */
+const ScopeSwitch = memo(function ScopeSwitch({
+  scopes,
+  scope,
+  counts,
+  vertical,
+  onChange,
+}: {
+  scopes: readonly TFamilyScope[];
+  scope: TFamilyScope;
+  counts: Partial<Record<TFamilyScope, number>>;
+  vertical: boolean;
+  onChange: (scope: TFamilyScope) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Segmented<TFamilyScope>
+      aria-label={t('families.list.scopeLabel')}
+      data-testid="families-scope"
+      // Three tabs with their counts do not fit beside each other on a phone.
+      vertical={vertical}
+      style={{ marginBottom: 12 }}
+      value={scope}
+      onChange={onChange}
+      options={scopes.map((value) => {
+        const count = counts[value];
+        return {
+          value,
+          label: (
+            <span data-testid={`families-scope-${value}`} data-count={count}>
+              {count === undefined
+                ? t(SCOPE_LABELS[value])
+                : t('families.list.scopeCount', { name: t(SCOPE_LABELS[value]), count })}
+            </span>
+          ),
+        };
+      })}
+    />
+  );
+});
 
 const VIEWS = [
   { value: 'gallery', label: 'families.list.viewGallery', icon: <AppstoreOutlined aria-hidden /> },
@@ -168,7 +230,7 @@ export function FamilyLibrary() {
   const { token } = theme.useToken();
   const session = useSession();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const wide = screens.lg === true;
   const list = useListState<TFamilySortField, TFamilyFilters, TRevitFamily>(familyLibrary, {
     history: 'push',
@@ -179,13 +241,14 @@ export function FamilyLibrary() {
   const mayCreate = can(session, 'contentmanagement.create');
   const companyId = session.claims?.companyId ?? null;
   // Admins review requests on the approvals screen; partners and their users follow their own here.
-  const scopes: TFamilyScope[] = mayCreate
-    ? [
-        'all',
-        ...(companyId === null ? [] : ['company' as const]),
-        ...(can(session, 'adminmanagement.read') ? [] : ['mine' as const]),
-      ]
-    : ['all'];
+  const isAdmin = can(session, 'adminmanagement.read');
+  const scopes = useMemo<TFamilyScope[]>(
+    () =>
+      mayCreate
+        ? ['all', ...(companyId === null ? [] : ['company' as const]), ...(isAdmin ? [] : ['mine' as const])]
+        : ['all'],
+    [mayCreate, companyId, isAdmin],
+  );
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   // A typed search is one step back, however many pauses it took (see historyStep).
@@ -201,10 +264,25 @@ export function FamilyLibrary() {
     },
     [list, state.search],
   );
-  const clearFilters = () => {
+  const { clearFilters: clearListFilters } = list;
+  const clearFilters = useCallback(() => {
     searchSession.current = null;
-    list.clearFilters();
-  };
+    clearListFilters();
+  }, [clearListFilters]);
+  // The facets, chips and tabs get handlers that stay the same object while `change` follows the
+  // URL, so a page change does not draw them again.
+  const latestChange = useRef(change);
+  latestChange.current = change;
+  const filterChange = useCallback(
+    (patch: TFamilyListPatch, how?: TLibraryChange) => latestChange.current(patch, how),
+    [],
+  );
+  const scopeChange = useCallback(
+    (value: TFamilyScope) => latestChange.current({ filters: { scope: value === 'all' ? '' : value } }),
+    [],
+  );
+  // What the facets and chips read of the state (search and filters), the same object across pages.
+  const filterState = useSameContent<TFamilyListState>({ ...state, page: 1 });
   const tableList = { ...list, update: (patch: TFamilyListPatch) => change(patch), clearFilters };
 
   const request = useMemo(() => familyFindRequest(state, { companyId }), [state, companyId]);
@@ -226,8 +304,8 @@ export function FamilyLibrary() {
   }, [gallery.data]);
   const firstPage = gallery.data?.pages[0];
   const total = (view === 'gallery' ? firstPage?.totalCount : table.data?.totalCount) ?? null;
-  const facets = view === 'gallery' ? firstPage?.facets : table.data?.facets;
-  const counts = useScopeCounts(state, scopes, companyId, total);
+  const facets = useSameContent(view === 'gallery' ? firstPage?.facets : table.data?.facets);
+  const counts = useSameContent(useScopeCounts(state, scopes, companyId, total));
 
   const { fetchNextPage } = gallery;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -249,7 +327,7 @@ export function FamilyLibrary() {
   const emptyText = elsewhere ? t('families.list.emptyPublished') : t(SCOPE_EMPTY[scope]);
   const chosen = facetCount(state);
   const facetPanel = (
-    <FamilyFacetPanel facets={facets} state={state} filtered={list.filtered} onChange={change} />
+    <FacetPanel facets={facets} state={filterState} filtered={list.filtered} onChange={filterChange} />
   );
 
   const empty: TListEmpty = {
@@ -313,27 +391,12 @@ export function FamilyLibrary() {
         }
       />
       {scopes.length > 1 ? (
-        <Segmented<TFamilyScope>
-          aria-label={t('families.list.scopeLabel')}
-          data-testid="families-scope"
-          // Three tabs with their counts do not fit beside each other on a phone.
+        <ScopeSwitch
+          scopes={scopes}
+          scope={scope}
+          counts={counts}
           vertical={!screens.md}
-          style={{ marginBottom: 12 }}
-          value={scope}
-          onChange={(value) => change({ filters: { scope: value === 'all' ? '' : value } })}
-          options={scopes.map((value) => {
-            const count = counts[value];
-            return {
-              value,
-              label: (
-                <span data-testid={`families-scope-${value}`} data-count={count}>
-                  {count === undefined
-                    ? t(SCOPE_LABELS[value])
-                    : t('families.list.scopeCount', { name: t(SCOPE_LABELS[value]), count })}
-                </span>
-              ),
-            };
-          })}
+          onChange={scopeChange}
         />
       ) : null}
       <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
@@ -375,11 +438,11 @@ export function FamilyLibrary() {
         />
         <RefreshButton status={status} />
       </Flex>
-      <ActiveFilters
-        state={state}
+      <FilterChips
+        state={filterState}
         facets={facets}
         filtered={list.filtered}
-        onChange={change}
+        onChange={filterChange}
         onClear={clearFilters}
       />
       <Flex gap={24} align="flex-start">
