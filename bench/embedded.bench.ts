@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, LARGE_SIZE, SEARCH_WORD } from '../packages/server/src/demo/seed-demo.ts';
-import { machineOf, startBenchRun } from './lib/bench-run.ts';
+import { pgliteReportHead, startBenchRun } from './lib/bench-run.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import { type TCpuProfile, type TProfileSummary, summariseProfile } from './lib/cpu-profile.ts';
 import { checkCall, type TCallAnswer as TAnswer, type TLoadResult, type TRequest, load } from './lib/load.ts';
@@ -24,7 +24,6 @@ import { publishResults } from './lib/report.ts';
 import { type TThreadSplit, threadCpuMs, threadSplit } from './lib/thread-cpu.ts';
 import { alternateRounds, benchCommandLine, type TRound } from './lib/rounds.ts';
 import { seedBenchDemo, type TBenchSeed } from './lib/seed-demo.ts';
-import { packageVersion, sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {
@@ -355,12 +354,7 @@ try {
   const profiled = flags.profile ? await profile(portals) : [];
   for (const portal of Object.values(portals)) await stopChild(run, portal.server);
   const report = {
-    date: new Date().toISOString(),
-    ...sourceVersion(),
-    short: SHORT,
-    ...(await machineOf(admin)),
-    pglite: packageVersion('@electric-sql/pglite'),
-    loadAverageAtStart,
+    ...(await pgliteReportHead(admin, SHORT, loadAverageAtStart)),
     seeded: {
       families: serverSeed.counts.families, // The administrator is the one person the counts leave out.
       people: serverSeed.counts.users + 1,

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { LARGE_SIZE, SEARCH_WORD } from '../packages/server/src/demo/seed-demo.ts';
-import { machineOf, startBenchRun } from './lib/bench-run.ts';
+import { pgliteReportHead, startBenchRun } from './lib/bench-run.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import { classifyGrowth, GROWTH_RULE, type TGrowth } from './lib/growth.ts';
 import { timedLoad } from './lib/latency.ts';
@@ -40,7 +40,6 @@ import { publishResults } from './lib/report.ts';
 import { benchCommandLine } from './lib/rounds.ts';
 import { seedBenchDemo } from './lib/seed-demo.ts';
 import { serverLogFile } from './lib/sql-capture.ts';
-import { packageVersion, sourceVersion } from './lib/source-version.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const {
@@ -403,12 +402,7 @@ try {
   for (const size of SIZES) results.push(await measureSize(size, serverLog));
   const growth = growthOf(results);
   const report = {
-    date: new Date().toISOString(),
-    ...sourceVersion(),
-    short: SHORT,
-    ...(await machineOf(admin)),
-    pglite: packageVersion('@electric-sql/pglite'),
-    loadAverageAtStart,
+    ...(await pgliteReportHead(admin, SHORT, loadAverageAtStart)),
     loadAverageAtEnd: os.loadavg().map((value) => hundredths(value)),
     sizes: SIZES,
     connections: CONNECTIONS,

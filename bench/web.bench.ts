@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH, submitLogin } from '../e2e/support/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, submitLogin } from '../e2e/support/browser.ts';
 import { LARGE_SIZE } from '../packages/server/src/demo/seed-demo.ts';
 import { machineOf, startBenchRun } from './lib/bench-run.ts';
 import { pageTable, scrollGallery, type TGalleryScroll, type TTablePaging } from './lib/browser-timing.ts';
@@ -161,17 +161,9 @@ async function measure(portal: TChildServer) {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-    ],
+    // Lighthouse connects through the debugging port; `--headless` keeps the persistent context's
+    // Chromium headless for it.
+    args: ['--headless', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   run.children.add({ stop: () => context.close() });
   const pages: TPageScore[] = [];

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { packageVersion, sourceVersion } from './source-version.ts';
 
 export type TBenchRun = {
   started: number;
@@ -91,5 +92,20 @@ export async function machineOf(
     node: process.version,
     ...(postgres === undefined ? {} : { postgres }),
     cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+  };
+}
+
+/**
+ * The head of a report comparing PGlite with the server: when, from which source, whether short,
+ * on what machine, which PGlite, and how busy the machine was at the start.
+ */
+export async function pgliteReportHead(admin: pg.Client, short: boolean, loadAverageAtStart: number[]) {
+  return {
+    date: new Date().toISOString(),
+    ...sourceVersion(),
+    short,
+    ...(await machineOf(admin)),
+    pglite: packageVersion('@electric-sql/pglite'),
+    loadAverageAtStart,
   };
 }

@@ -6,6 +6,17 @@ import { startPortal, type TPortal } from '../../packages/server/test/harness.ts
 /** Debian's Chromium: the browser tests drive it and never download one of their own. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/** How the tests and the browser bench start Debian's Chromium: headless, quiet, nothing fetched. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 
 /** Launches headless Chromium; fails (never skips) when the browser is not installed. */
@@ -18,15 +29,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
