@@ -84,6 +84,8 @@ export class PGliteThread implements TPGliteLike {
   >();
   #nextId = 1;
   #parsers: TParsers = {};
+  /** Parses one whole answer at a time, so it holds nothing over from the last. */
+  readonly #protocol = new protocol.Parser();
   /** Settles when the open transaction ends; undefined while none is open. */
   #transaction: Promise<void> | undefined;
   #failed: Error | undefined;
@@ -149,7 +151,7 @@ export class PGliteThread implements TPGliteLike {
   /** A statement's answer from its protocol messages: its rows, fields and count, or its error. */
   #parse(raw: Uint8Array, options: TQueryOptions | undefined): TPGliteResult {
     const messages: TBackendMessage[] = [];
-    new protocol.Parser().parse(raw, (message) => messages.push(message));
+    this.#protocol.parse(raw, (message) => messages.push(message));
     const failed = messages.find((message) => message instanceof protocol.messages.DatabaseError);
     if (failed) throw failed;
     const [result] = parse.parseResults(messages, this.#parsers, {

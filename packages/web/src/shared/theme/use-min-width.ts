@@ -24,6 +24,28 @@ function queryOf(minWidth: number): MediaQueryList | undefined {
 }
 
 /**
+ * Which of `widths` the window reaches, as text ('1' reached, '0' not, in their order), so an
+ * unchanged answer is the same snapshot; subscribed once per set of widths, not on every render.
+ */
+function useWidthsReached(widths: readonly number[]): string {
+  const key = widths.join(',');
+  const { subscribe, snapshot } = useMemo(() => {
+    const sizes = key.split(',').map(Number);
+    return {
+      subscribe: (listener: () => void) => {
+        const lists = sizes.map(queryOf);
+        for (const list of lists) list?.addEventListener('change', listener);
+        return () => {
+          for (const list of lists) list?.removeEventListener('change', listener);
+        };
+      },
+      snapshot: () => sizes.map((size) => ((queryOf(size)?.matches ?? true) ? '1' : '0')).join(''),
+    };
+  }, [key]);
+  return useSyncExternalStore(subscribe, snapshot);
+}
+
+/**
  * Whether the window is at least `minWidth` pixels wide (antd's breakpoints are its tokens
  * `screenSM`, `screenMD`, …), following the window as it is resized.
  *
@@ -33,14 +55,7 @@ function queryOf(minWidth: number): MediaQueryList | undefined {
  * the answer changes. Without `matchMedia` (a test's DOM) the window counts as wide.
  */
 export function useMinWidth(minWidth: number): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const query = queryOf(minWidth);
-      query?.addEventListener('change', listener);
-      return () => query?.removeEventListener('change', listener);
-    },
-    () => queryOf(minWidth)?.matches ?? true,
-  );
+  return useWidthsReached([minWidth]) === '1';
 }
 
 /** antd's breakpoints from the narrowest; `xs` is every width below `sm`. */
@@ -54,18 +69,13 @@ const BREAKPOINTS: readonly Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl']
  */
 export function useScreens(): Partial<Record<Breakpoint, boolean>> {
   const { token } = theme.useToken();
-  const widths = [token.screenSM, token.screenMD, token.screenLG, token.screenXL, token.screenXXL];
-  const reached = useSyncExternalStore(
-    (listener) => {
-      const lists = widths.map(queryOf);
-      for (const list of lists) list?.addEventListener('change', listener);
-      return () => {
-        for (const list of lists) list?.removeEventListener('change', listener);
-      };
-    },
-    // Text, so an unchanged answer is the same snapshot.
-    () => widths.map((width) => ((queryOf(width)?.matches ?? true) ? '1' : '0')).join(''),
-  );
+  const reached = useWidthsReached([
+    token.screenSM,
+    token.screenMD,
+    token.screenLG,
+    token.screenXL,
+    token.screenXXL,
+  ]);
   return useMemo(
     () =>
       Object.fromEntries(
