@@ -1,6 +1,6 @@
 import { MAX_DIMENSION, type TEnvKey } from '@portal/contract';
 import { Input, InputNumber } from 'antd';
-import { useEffect, useState } from 'react';
+import { useDraft } from '../list/use-draft.ts';
 import { CodeSelect, useCodeItems } from './code-select.tsx';
 
 /** A size typed into a filter as the find takes it: a number from 0 to MAX_DIMENSION, else none. */
@@ -9,6 +9,8 @@ export function sizeOf(text: string | undefined): number | undefined {
   const size = Number(text);
   return Number.isFinite(size) && size >= 0 && size <= MAX_DIMENSION ? size : undefined;
 }
+
+const sizeDraft = (value: string): number | null => sizeOf(value) ?? null;
 
 /** A size filter of a list toolbar (mm): applied when the field is left or Enter is pressed. */
 export function SizeFilter({
@@ -22,11 +24,12 @@ export function SizeFilter({
   onChange: (value: string) => void;
   testId: string;
 }) {
-  const [typed, setTyped] = useState<number | null>(sizeOf(value) ?? null);
-  useEffect(() => setTyped(sizeOf(value) ?? null), [value]);
+  const { draft: typed, setDraft: setTyped, sent } = useDraft(value, sizeDraft);
   const apply = () => {
     const next = typed === null ? '' : String(typed);
-    if (next !== value) onChange(next);
+    if (next === value) return;
+    sent(next);
+    onChange(next);
   };
   return (
     <InputNumber<number>
@@ -57,10 +60,12 @@ export function TextFilter({
   onChange: (value: string) => void;
   testId: string;
 }) {
-  const [typed, setTyped] = useState(value);
-  useEffect(() => setTyped(value), [value]);
+  const { draft: typed, setDraft: setTyped, sent } = useDraft(value);
   const apply = () => {
-    if (typed.trim() !== value) onChange(typed.trim());
+    const next = typed.trim();
+    if (next === value) return;
+    sent(next);
+    onChange(next);
   };
   return (
     <Input
@@ -70,7 +75,10 @@ export function TextFilter({
       onChange={(event) => {
         setTyped(event.target.value);
         // The clear button empties the field at once.
-        if (event.type === 'click' && value) onChange('');
+        if (event.type === 'click' && value) {
+          sent('');
+          onChange('');
+        }
       }}
       onBlur={apply}
       onPressEnter={apply}

@@ -1,5 +1,6 @@
 import { Input } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useDraft } from './use-draft.ts';
 
 export type TSearchBoxProps = {
   value: string;
@@ -29,36 +30,26 @@ export function SearchBox({
   testId,
   delayMs = SEARCH_DELAY_MS,
 }: TSearchBoxProps) {
-  const [text, setText] = useState(value);
+  const { draft: text, setDraft: setText, sent } = useDraft(value);
   // Screens pass a new callback on every render; the pending search must not restart for it.
   const latest = useRef(onSearch);
   useEffect(() => {
     latest.current = onSearch;
   }, [onSearch]);
 
-  // The search this box sent last. The router shows a navigation as a transition, after the keys
-  // typed meanwhile: the URL coming back with it must not undo them.
-  const sent = useRef<string | null>(null);
   const send = (next: string, how: 'typing' | 'committed') => {
-    sent.current = next;
+    sent(next);
     latest.current(next, how);
   };
-
-  // Back, forward or "clear the filters" change the URL: show what it says.
-  useEffect(() => {
-    const echo = value === sent.current;
-    sent.current = null;
-    if (!echo) setText(value);
-  }, [value]);
 
   useEffect(() => {
     if (text === value) return;
     const handle = setTimeout(() => {
-      sent.current = text;
+      sent(text);
       latest.current(text, 'typing');
     }, delayMs);
     return () => clearTimeout(handle);
-  }, [text, value, delayMs]);
+  }, [text, value, delayMs, sent]);
 
   return (
     <Input.Search
