@@ -9,7 +9,9 @@
  * with a PerformanceObserver injected before the page's scripts; and the table: the time from a page
  * change's data read to its rows painted. `npm run bench:web [-- --quick] [-- --skip-build]`
  * (`--quick`: one Lighthouse run per page instead of the median of three; its figures go to a
- * `-short` file only).
+ * `-short` file only). `-- --pages library,family [--runs 3]` scores only those pages (root, login,
+ * library, family, priceList, and gallery or table for those two measures) and writes no file: a
+ * quicker loop while working on one page.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,13 +20,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, submitLogin } from '../e2e/support/browser.ts';
 import { LARGE_SIZE } from '../packages/server/src/demo/seed-demo.ts';
 import { machineOf, startBenchRun } from './lib/bench-run.ts';
 import { pageTable, scrollGallery, type TGalleryScroll, type TTablePaging } from './lib/browser-timing.ts';
 import type { TChildServer } from './lib/child-server.ts';
 import { scorePage, type TLighthouseScore } from './lib/lighthouse.ts';
+import { profilePageLoad } from './lib/page-profile.ts';
 import { BENCH_ADMIN_PASSWORD, signInAsAdmin, startBenchPortal } from './lib/portal.ts';
 import { publishResults } from './lib/report.ts';
 import { seedBenchDemo } from './lib/seed-demo.ts';
@@ -36,9 +39,17 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    runs: { type: 'string' },
   },
 });
-if (flags.profile) {
+/** The parts asked for with `--pages`, or every part. */
+const ONLY = flags.pages ? new Set(flags.pages.split(',').map((key) => key.trim())) : undefined;
+const wanted = (key: string) => !ONLY || ONLY.has(key);
+// `--profile` with `--pages`: where each page's first load spends the browser's main thread (build
+// with `--minify false` into BENCH_WEB_DIST for readable names). Without `--pages` (npm run bench
+// -- --profile profiles the servers) this part has nothing to add.
+if (flags.profile && !flags.pages) {
   console.log('web: no server profile for this part; skipped');
   process.exit(0);
 }
@@ -47,7 +58,7 @@ const SERVER_URL =
 const QUICK = flags.quick;
 const FAMILIES = 10_000;
 const PRICE_ITEMS = 50;
-const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
+const LIGHTHOUSE_RUNS = flags.runs ? Number(flags.runs) : QUICK ? 1 : 3;
 const WHEEL_STEPS = 60;
 const WHEEL_PIXELS = 400;
 const TABLE_CHANGES = 6;
@@ -91,8 +102,24 @@ async function api<T>(portal: TChildServer, token: string, url: string, body: un
   return (await response.json()) as T;
 }
 
+let browserContext: BrowserContext | undefined;
+
+/** Prints where the page's first load spent the main thread (`--profile`). */
+async function profile(name: string, url: string): Promise<void> {
+  const { busyMs, top, components, longStretches } = await profilePageLoad(browserContext!, url);
+  say(`${name}: main thread busy ${busyMs} ms on the first load; by function (self):`);
+  for (const item of top) say(`  ${item.ms} ms (${item.share} %) ${item.name}`);
+  say('  by component (with what it called):');
+  for (const item of components) say(`  ${item.ms} ms (${item.share} %) ${item.name}`);
+  for (const item of longStretches)
+    say(`  a stretch of ${item.ms} ms at ${item.atMs} ms: ${item.top.join('; ')}`);
+}
+
 /** Scores a page LIGHTHOUSE_RUNS times and keeps the run with the median performance score. */
-async function score(key: string, name: string, url: string, port: number): Promise<TPageScore> {
+async function score(key: string, name: string, url: string, port: number): Promise<TPageScore | undefined> {
+  if (!wanted(key)) return undefined;
+  if (flags.profile) await profile(name, url);
+  if (LIGHTHOUSE_RUNS === 0) return undefined;
   const runs: TLighthouseScore[] = [];
   for (let n = 0; n < LIGHTHOUSE_RUNS; n++) {
     const result = await scorePage(url, port);
@@ -166,10 +193,11 @@ async function measure(portal: TChildServer) {
     args: ['--headless', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   run.children.add({ stop: () => context.close() });
-  const pages: TPageScore[] = [];
+  browserContext = context;
+  const scored: Array<TPageScore | undefined> = [];
   say('signed out: the sign-in page');
-  pages.push(await score('root', 'sign-in from /', `${portal.url}/`, port));
-  pages.push(await score('login', 'sign-in from #/auth/login', `${portal.url}/#/auth/login`, port));
+  scored.push(await score('root', 'sign-in from /', `${portal.url}/`, port));
+  scored.push(await score('login', 'sign-in from #/auth/login', `${portal.url}/#/auth/login`, port));
   const signing = await context.newPage();
   await submitLogin(signing, `${portal.url}/`, 'admin', BENCH_ADMIN_PASSWORD);
   // The seeded demo has terms of use, which a first sign-in accepts before the layout opens.
@@ -180,9 +208,9 @@ async function measure(portal: TChildServer) {
   await menu.waitFor({ timeout: 60_000 });
   await signing.close();
   say('signed in through the form');
-  pages.push(await score('library', 'the library (#/families)', `${portal.url}/#/families`, port));
-  pages.push(await score('family', "a family's page", `${portal.url}/#/families/${familyId}`, port));
-  pages.push(
+  scored.push(await score('library', 'the library (#/families)', `${portal.url}/#/families`, port));
+  scored.push(await score('family', "a family's page", `${portal.url}/#/families/${familyId}`, port));
+  scored.push(
     await score(
       'priceList',
       `a price list of ${PRICE_ITEMS} items`,
@@ -190,6 +218,9 @@ async function measure(portal: TChildServer) {
       port,
     ),
   );
+  const pages = scored.filter((page) => page !== undefined);
+  if (ONLY && !ONLY.has('gallery') && !ONLY.has('table'))
+    return { pages, gallery: undefined, paging: undefined, familyId, priceListId };
   say(`the gallery: ${WHEEL_STEPS} wheel steps`);
   const gallery = await scrollGallery(context, portal.url, WHEEL_STEPS, WHEEL_PIXELS);
   say(
@@ -217,6 +248,11 @@ async function main() {
   const portal = await startBenchPortal(run, { env: { WEB_DIST: webDist } });
   say(`portal at ${portal.url}`);
   const measured = await measure(portal);
+  const { gallery, paging } = measured;
+  if (!gallery || !paging || ONLY) {
+    say('only some parts measured (--pages): no file written');
+    return;
+  }
   const machine = await machineOf(admin);
   const report = {
     date,
@@ -233,7 +269,7 @@ async function main() {
   };
   const name = `web-${date}${QUICK ? '-short' : ''}`;
   const conditions = `${date}, ${machine.cpus}, Node ${machine.node}, PostgreSQL ${machine.postgres}, headless Chromium, Lighthouse 12.2.3 desktop preset (${LIGHTHOUSE_RUNS === 1 ? 'one run per page' : `median of ${LIGHTHOUSE_RUNS} runs per page`}), ${FAMILIES.toLocaleString('en')} families, load average ${loadAverageAtStart[0]} at the start${QUICK ? ' (a quick run: not figures to publish)' : ''}`;
-  const block = `${conditions}.\n\n${table(measured.pages, measured.gallery, measured.paging)}`;
+  const block = `${conditions}.\n\n${table(measured.pages, gallery, paging)}`;
   // A quick run checks the bench; only a full one replaces the published figures.
   const written = publishResults(root, name, report, block, { part: 'web', toDocs: !QUICK });
   say(written);

@@ -13,6 +13,7 @@ import { isWritePermission } from './lib/write-clock.ts';
 import { loggedError, RequestLog } from './lib/request-log.ts';
 import { carryRequestIds } from './lib/request-context.ts';
 import { errorEnvelope, errorsPlugin } from './plugins/errors.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serializerCompilerOf, validatorCompiler } from './plugins/schemas.ts';
@@ -112,6 +113,8 @@ export async function buildApp(
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
+  // The API's text answers of 1 KB or more, for browsers that accept brotli or gzip.
+  await app.register(compressionPlugin);
   await app.register(csrfPlugin, {
     key: app.services.csrfKey,
     secureCookie: config.publicUrl.startsWith('https://'),
