@@ -24,6 +24,26 @@ describe('PGlite on its own thread', () => {
     expect(asArrays.rows).toEqual([[1, '2026-11-27 10:00:00+00']]);
   });
 
+  it('answers what PGlite answers: nulls, counts of a write, text of unknown types, a column named __proto__', async () => {
+    await db.exec('create table answered (id int primary key, label text)');
+    const inserted = await db.query('insert into answered values ($1, $2), ($3, $4)', [1, 'one', 2, null]);
+    expect(inserted.affectedRows).toBe(2);
+    const updated = await db.query('update answered set label = $1 where id > $2', ['many', 0]);
+    expect(updated.affectedRows).toBe(2);
+    const read = await db.query(
+      `select id, label, 'x'::text as "__proto__", '(1,2)'::point as p from answered order by id`,
+    );
+    expect(read.affectedRows).toBe(0);
+    expect(read.fields.map((field) => field.name)).toEqual(['id', 'label', '__proto__', 'p']);
+    const [first] = read.rows as Record<string, unknown>[];
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    expect(Object.keys(first!)).toEqual(['id', 'label', '__proto__', 'p']);
+    expect(first).toMatchObject({ id: 1, label: 'many', p: '(1,2)' });
+    expect(Object.getOwnPropertyDescriptor(first, '__proto__')?.value).toBe('x');
+    const empty = await db.query('select id from answered where id < $1', [0]);
+    expect(empty.rows).toEqual([]);
+  });
+
   it('keeps a transaction whole: a statement from outside waits until it ends, and a rollback undoes it', async () => {
     // A table of its own: the other tests' rows never count here, in any order.
     await db.exec('create table kept_whole (n int not null)');
