@@ -26,8 +26,13 @@ export type TPGliteLike = {
   transaction<T>(work: (tx: TPGliteLike) => Promise<T>): Promise<T>;
 };
 
+/**
+ * A statement's text goes across once: its first message carries it with a number (`key`), the
+ * next ones the number alone. A page of families is 4 KB of SQL, which each side would otherwise
+ * copy for every call.
+ */
 type TMessage =
-  | { op: 'query'; sql: string; params?: unknown[]; generic?: boolean }
+  | { op: 'query'; sql?: string; key?: number; params?: unknown[]; generic?: boolean }
   | { op: 'exec'; sql: string }
   | { op: 'close' };
 
@@ -39,6 +44,9 @@ type TReply = {
   result?: unknown;
   error?: Record<string, unknown>;
 };
+
+/** Statement texts the thread keeps by number: the portal's own statements are a few hundred. */
+const MAX_KEYED = 2_000;
 
 type TParser = (value: string, typeId?: number) => unknown;
 type TParsers = Record<number, TParser>;
@@ -89,6 +97,8 @@ export class PGliteThread implements TPGliteLike {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
+  /** The statements the thread knows by number (at most MAX_KEYED; others go as text each time). */
+  readonly #keys = new Map<string, number>();
   #parsers: TParsers = {};
   /** The same with Drizzle's (DRIZZLE_PARSERS), merged once rather than for every answer. */
   #drizzleParsers: TParsers = {};
@@ -155,11 +165,21 @@ export class PGliteThread implements TPGliteLike {
   ): Promise<T> {
     const raw = await this.#send<Uint8Array>({
       op: 'query',
-      sql,
+      ...this.#statement(sql),
       ...(params?.length ? { params } : {}),
       ...(generic ? { generic } : {}),
     });
     return this.#parse(raw, options) as T;
+  }
+
+  /** The statement as the thread is to be told it: its number, with its text the first time. */
+  #statement(sql: string): { sql?: string; key?: number } {
+    const key = this.#keys.get(sql);
+    if (key !== undefined) return { key };
+    if (this.#keys.size >= MAX_KEYED) return { sql };
+    const added = this.#keys.size + 1;
+    this.#keys.set(sql, added);
+    return { sql, key: added };
   }
 
   /**

@@ -145,16 +145,35 @@ function plain(error) {
 }
 
 /**
- * @typedef {{ id: number, op: 'query', sql: string, params?: unknown[], generic?: boolean }} TQuery
+ * @typedef {{ id: number, op: 'query', sql?: string, key?: number, params?: unknown[], generic?: boolean }} TQuery
  * @typedef {{ id: number, op: 'exec', sql: string }} TExec
  * @typedef {{ id: number, op: 'close' }} TClose
  */
 
+/**
+ * Statement texts by the number the request thread gave them (db/pglite-proxy.ts): it sends a
+ * text once with its number, then the number alone.
+ * @type {Map<number, string>}
+ */
+const texts = new Map();
+
+/** @param {TQuery} message */
+function textOf(message) {
+  if (message.sql !== undefined) {
+    if (message.key !== undefined) texts.set(message.key, message.sql);
+    return message.sql;
+  }
+  const text = message.key === undefined ? undefined : texts.get(message.key);
+  if (text === undefined) throw new Error(`statement ${message.key} was never sent`);
+  return text;
+}
+
 /** @param {TQuery | TExec | TClose} message */
 async function run(message) {
   if (message.op === 'query') {
+    const sql = textOf(message);
     await planFor(message.generic === true);
-    return message.params?.length ? runPrepared(message.sql, message.params) : runOnce(message.sql);
+    return message.params?.length ? runPrepared(sql, message.params) : runOnce(sql);
   }
   if (message.op === 'exec') {
     if (/^\s*rollback\b/i.test(message.sql)) planMode = undefined;
