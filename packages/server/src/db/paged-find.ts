@@ -110,7 +110,7 @@ export class PagedFind<
     id: AnyPgColumn;
     from: SQL;
     sort: Record<TSort, AnyPgColumn | SQL>;
-    record: SQL;
+    record: SQL | { stored: SQL<string> };
     keys: TKeys;
     counts?: { table: PgTable; sum: AnyPgColumn; keeps: ReadonlySet<string> };
     maxShapes: number;
@@ -130,8 +130,11 @@ export class PagedFind<
     /** The FROM clause the conditions, the order and the record read (joins included). */
     from: SQL;
     sort: Record<TSort, AnyPgColumn | SQL>;
-    /** The record's SELECT list: each API field as `expr as "name"`. */
-    record: SQL;
+    /**
+     * The record: its SELECT list (each API field as `expr as "name"`), which PostgreSQL writes as
+     * JSON, or `{ stored }`, its JSON text as the table keeps it.
+     */
+    record: SQL | { stored: SQL<string> };
     keys?: TKeys;
     /** The counts table: its count column and the conditions (FindConditions names) it keeps. */
     counts?: { table: PgTable; sum: AnyPgColumn; keeps: ReadonlySet<string> };
@@ -139,7 +142,11 @@ export class PagedFind<
     maxShapes?: number;
   }) {
     this.#o = { ...options, keys: options.keys ?? ({} as TKeys), maxShapes: options.maxShapes ?? 32 };
-    this.#json = sql<string>`(select row_to_json(x) from (select ${this.#o.record}) x)::text`;
+    const { record } = this.#o;
+    this.#json =
+      'stored' in record
+        ? record.stored
+        : sql<string>`(select row_to_json(x) from (select ${record}) x)::text`;
     const keyColumns = Object.entries(this.#o.keys).map(
       ([key, expression]) => sql`${expression} as ${sql.identifier(key)}`,
     );

@@ -8,7 +8,6 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbContext } from '../../db/context.ts';
-import { isoText } from '../../db/json-sql.ts';
 import { PUBLISHED, type TFamilyVisibility, visibilityConditions } from '../../db/family-visibility.ts';
 import { FindConditions, PagedFind } from '../../db/paged-find.ts';
 import {
@@ -38,51 +37,33 @@ type TFacet = 'categories' | 'revitVersions' | 'ratings' | 'tags' | 'companies';
 const f = revitFamilies;
 
 /**
- * A family as lists answer it (TRevitFamily without its picture, types and versions), each column
- * under the record's own name, so PostgreSQL writes the API's JSON: one path from the table to
- * the answer, whether the portal passes the text on (finds) or parses it (every other answer).
- * `workflow: false` (an end user's view) answers null for the fields that tell of requests.
+ * A family as lists answer it (TRevitFamily without its picture, types and versions): the row's
+ * own fields as the database keeps them written as JSON (`list_json`, migration 0022), and beside
+ * them the fields read from other tables and the workflow's, added to each record in one pass
+ * (`completed`). One path from the table to the answer, whether the portal passes the text on
+ * (finds) or parses it (every other answer). An end user's view (READER_FIND) answers null for the
+ * fields that tell of requests.
  */
-const recordColumns = (workflow: boolean) =>
-  sql.join(
-    [
-      sql`${f.id} as "revitFamilyId"`,
-      sql`${f.name} as "revitFamilyName"`,
-      sql`${f.revitVersion} as "revitVersion"`,
-      sql`${f.familyVersion} as "revitFamilyVersion"`,
-      sql`${f.internalVersion} as "revitFamilyInternalVersion"`,
-      sql`${f.categoryId} as "revitFamilyCategoryId"`,
-      sql`${categories.name} as "categoryName"`,
-      sql`${f.rating} as "revitFamilyRating"`,
-      sql`${f.description} as "revitFamilyDescription"`,
-      sql`${f.tags} as "revitFamilyTags"`,
-      sql`${f.fileName} as "revitFamilyFileName"`,
-      sql`${f.fileHash} as "revitFamilyFileHash"`,
-      sql`${f.fileSize} as "revitFamilyFileSize"`,
-      sql`${f.pictureFileName} as "revitFamilyPictureFileName"`,
-      sql`${f.pictureHash} as "revitFamilyPictureHash"`,
-      sql`${f.pictureFromFile} as "pictureFromFile"`,
-      sql`${f.omniClassCode} as "omniClassCode"`,
-      sql`${f.revitCategory} as "revitCategory"`,
-      sql`${f.typeCatalogFileName} as "typeCatalogFileName"`,
-      sql`case when ${f.typeSource} in ('catalog', 'partAtom') then ${f.typeSource} end as "typeSource"`,
-      sql`jsonb_array_length(${f.types}) as "typeCount"`,
-      sql`${f.parameterListId} as "parameterListId"`,
-      // The list's code as it is now (a list renamed renames it here); the typed code without a list.
-      sql`coalesce((select ${parameterLists.code} from ${parameterLists} where ${parameterLists.id} = ${f.parameterListId}), ${f.parameterListCode}) as "parameterListCode"`,
-      sql`${f.cost}::float8 as "cost"`,
-      sql`${f.companyId} as "companyId"`,
-      sql`${companies.name} as "companyName"`,
-      sql`${f.downloads} as "downloads"`,
-      sql`${f.tifStatus} as "tifStatus"`,
-      workflow ? sql`${f.tifAction} as "tifAction"` : sql`null::text as "tifAction"`,
-      workflow ? sql`${f.tifOriginalId} as "tifOriginalId"` : sql`null::integer as "tifOriginalId"`,
-      workflow ? sql`${f.tifTempId} as "tifTempId"` : sql`null::integer as "tifTempId"`,
-      sql`${isoText(f.createdOn)} as "createdOn"`,
-      sql`${isoText(f.lastUpdate)} as "lastUpdate"`,
-    ],
-    sql`, `,
-  );
+const STORED_RECORD = { stored: sql<string>`${f.listJson}` };
+
+/** The record's fields from other tables, and the picture's hash (a service adds the thumbnail). */
+const JOINED = {
+  pictureHash: sql<string | null>`${f.pictureHash}`,
+  categoryName: sql<string | null>`${categories.name}`,
+  // The list's code as it is now (a list renamed renames it here); the typed code without a list.
+  parameterListCode: sql<
+    string | null
+  >`coalesce((select ${parameterLists.code} from ${parameterLists} where ${parameterLists.id} = ${f.parameterListId}), ${f.parameterListCode})`,
+  companyName: sql<string | null>`${companies.name}`,
+};
+/** The fields that tell of requests: not in an end user's view. */
+const WORKFLOW = {
+  tifAction: sql<TRevitFamily['tifAction']>`${f.tifAction}`,
+  tifOriginalId: sql<number | null>`${f.tifOriginalId}`,
+  tifTempId: sql<number | null>`${f.tifTempId}`,
+};
+type TJoinedKeys = typeof JOINED;
+type TWorkflowKeys = typeof JOINED & typeof WORKFLOW;
 
 const SORT_COLUMNS: Record<(typeof FAMILY_SORT_FIELDS)[number], AnyPgColumn | SQL> = {
   revitFamilyName: sql`lower(${f.name})`,
@@ -99,15 +80,13 @@ const SORT_COLUMNS: Record<(typeof FAMILY_SORT_FIELDS)[number], AnyPgColumn | SQ
 /** The conditions family_counts also keeps: visibility, category and company. */
 const COUNTED = new Set(['scope', 'statuses', 'categoryIds', 'companyIds']);
 
-type TFamilyKeys = { pictureHash: SQL<string | null> };
-
 /**
- * The families' paged find: a family's list record as PostgreSQL writes it, with its picture's
- * hash beside it (a service adds the thumbnail from the file store when asked). End users' finds
- * are their own statements (READER_FIND), whose records leave the workflow fields out.
+ * The families' paged find: a family's list record as the database keeps it, with the fields
+ * from other tables beside it. End users' finds are their own statements (READER_FIND), which
+ * leave the workflow fields out.
  */
-const findOf = (name: string, workflow: boolean) =>
-  new PagedFind<TRevitFamily, (typeof FAMILY_SORT_FIELDS)[number], TFamilyKeys>({
+const findOf = <K extends TJoinedKeys>(name: string, keys: K) =>
+  new PagedFind<TRevitFamily, (typeof FAMILY_SORT_FIELDS)[number], K>({
     name,
     table: f,
     id: f.id,
@@ -115,16 +94,36 @@ const findOf = (name: string, workflow: boolean) =>
     left join ${categories} on ${categories.id} = ${f.categoryId}
     left join ${companies} on ${companies.id} = ${f.companyId}`,
     sort: SORT_COLUMNS,
-    record: recordColumns(workflow),
-    keys: { pictureHash: sql<string | null>`${f.pictureHash}` },
+    record: STORED_RECORD,
+    keys,
     counts: { table: familyCounts, sum: familyCounts.families, keeps: COUNTED },
   });
-const FIND = findOf('families_find', true);
-const READER_FIND = findOf('families_read', false);
-const findFor = (visibility: TFamilyVisibility) => (visibility.reader ? READER_FIND : FIND);
+const FIND = findOf('families_find', { ...JOINED, ...WORKFLOW });
+const READER_FIND = findOf('families_read', JOINED);
 
-/** Families' records as PostgreSQL wrote them, with their pictures' hashes. */
+/** Families' records, complete, with their pictures' hashes. */
 export type TFamilyRecords = { page: JsonPage<TRevitFamily>; keys: { pictureHash: Array<string | null> } };
+
+type TFound<K extends TJoinedKeys> = Awaited<ReturnType<PagedFind<TRevitFamily, string, K>['page']>>;
+
+/** The records with the fields read beside them added (null workflow fields in an end user's view). */
+function completed(found: TFound<TJoinedKeys> | TFound<TWorkflowKeys>): TFamilyRecords {
+  const { pictureHash, categoryName, parameterListCode, companyName } = found.keys;
+  const none = () => pictureHash.map(() => null);
+  const workflow =
+    'tifAction' in found.keys ? found.keys : { tifAction: none(), tifOriginalId: none(), tifTempId: none() };
+  return {
+    page: found.page.with({
+      categoryName,
+      parameterListCode,
+      companyName,
+      tifAction: workflow.tifAction,
+      tifOriginalId: workflow.tifOriginalId,
+      tifTempId: workflow.tifTempId,
+    }),
+    keys: { pictureHash },
+  };
+}
 
 /** A family find as the paged find takes it. */
 function findRequestOf(filter: TFamilyFindRequest, visibility: TFamilyVisibility) {
@@ -154,13 +153,17 @@ export class FamiliesRepository {
    * and trigram indexes answer both conditions in one scan); a list filtered by visibility,
    * category and company sums family_counts.
    */
-  find(filter: TFamilyFindRequest, visibility: TFamilyVisibility): Promise<TFamilyRecords> {
-    return findFor(visibility).find(this.#ctx, findRequestOf(filter, visibility));
+  async find(filter: TFamilyFindRequest, visibility: TFamilyVisibility): Promise<TFamilyRecords> {
+    const request = findRequestOf(filter, visibility);
+    return completed(
+      visibility.reader ? await READER_FIND.find(this.#ctx, request) : await FIND.find(this.#ctx, request),
+    );
   }
 
   /** The SQL of a find (the checked-in copies in db/sql/). */
   findSql(filter: TFamilyFindRequest, visibility: TFamilyVisibility) {
-    return findFor(visibility).sqlOf(this.#ctx.db, findRequestOf(filter, visibility));
+    const request = findRequestOf(filter, visibility);
+    return visibility.reader ? READER_FIND.sqlOf(this.#ctx.db, request) : FIND.sqlOf(this.#ctx.db, request);
   }
 
   /** Counts per facet value over the other filters. */
@@ -224,7 +227,9 @@ export class FamiliesRepository {
 
   /** The records of the given families, in the order of `ids` (`reader`: an end user's view, see TFamilyVisibility). */
   async records(ids: number[], reader = false): Promise<TRevitFamily[]> {
-    return (await (reader ? READER_FIND : FIND).page(this.#ctx, ids)).page.records();
+    return completed(
+      reader ? await READER_FIND.page(this.#ctx, ids) : await FIND.page(this.#ctx, ids),
+    ).page.records();
   }
 
   async insert(values: TFamilyWrite): Promise<number> {

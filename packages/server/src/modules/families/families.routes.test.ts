@@ -143,6 +143,34 @@ async function downloadTimes(id: number, times: number) {
   }
 }
 
+describe("a family's list record", () => {
+  it('answers every field as it is now: its own changes, its downloads, its category renamed', async () => {
+    const cat = await category();
+    const family = await made(admin, {
+      revitFamilyName: unique('Record'),
+      revitFamilyCategoryId: cat.id,
+      revitFamilyDescription: 'first',
+      cost: 12.5,
+      revitFamilyFileName: 'record.rfa',
+      revitFamilyFileBase64: fixture(2024).toString('base64'),
+    });
+    expect(family).toMatchObject({ categoryName: cat.name, cost: 12.5, downloads: 0, tifAction: null });
+    expect(family.typeCount).toBeGreaterThan(0);
+    const description = 'second, "quoted" \\ and\nwrapped';
+    const changed = await updated({ ...family, revitFamilyDescription: description, cost: 3 });
+    await downloadTimes(family.revitFamilyId, 2);
+    const renamed = unique('Renamed');
+    const saved = await t.call('POST', '/api/category/save', {
+      token: admin,
+      body: { categoryInfos: [{ categoryId: cat.id, categoryName: renamed }] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [found] = (await find({ ids: [family.revitFamilyId] })).revitFamilyInfos;
+    expect(found).toEqual({ ...changed, categoryName: renamed, downloads: 2 });
+    expect(found).toMatchObject({ revitFamilyDescription: description, cost: 3 });
+  });
+});
+
 describe('families: older clients', () => {
   it('takes revitFamilyTags as one comma-separated text, as a list', async () => {
     const tag = unique('csv').toLowerCase();
