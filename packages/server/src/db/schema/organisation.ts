@@ -64,6 +64,9 @@ export const companies = pgTable(
   (t) => [
     uniqueIndex('companies_name_unique').on(sql`lower(${t.name})`),
     index('companies_parent_idx').on(t.parentId),
+    index('companies_license_idx')
+      .on(t.licenseId)
+      .where(sql`${t.licenseId} is not null`),
   ],
 );
 

@@ -80,6 +80,10 @@ export const users = pgTable(
     uniqueIndex('users_login_unique').on(sql`lower(${t.login})`),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
+    // A licence's seats: its users found by the index, not by reading every user (licences.repository.ts).
+    index('users_license_idx')
+      .on(t.licenseId)
+      .where(sql`${t.licenseId} is not null`),
     // The users screen's default order (by login, then id), read in order and stopped at the page.
     index('users_login_id_idx').on(t.login, t.id),
     // Search of the users screen: LIKE '%word%' on search_text.

@@ -40,15 +40,25 @@ export class LicencesRepository {
     return this.#ctx.db.select().from(licenses).where(inArray(licenses.id, ids)).for('update');
   }
 
-  /** Active users counted against each licence: users holding it directly or through their company. */
+  /**
+   * Active users counted against each licence: users holding it directly or through their company.
+   * Each half starts from the licence's own rows (users_license_idx, then each holding company's
+   * users by users_company_idx), so the count reads the licences' users, not every user of the
+   * portal: it runs for every `me` of a licensed user.
+   */
   async seatsUsed(ids: number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
     const rows = await queryRows<{ license_id: number; seats: number }>(
       this.#ctx.db,
       sql`
-      select coalesce(u.license_id, c.license_id) as license_id, count(*)::int as seats
-      from users u left join companies c on c.id = u.company_id
-      where u.active and coalesce(u.license_id, c.license_id) in (${idList(ids)})
+      select license_id, sum(seats)::int as seats from (
+        select u.license_id, 1 as seats from users u
+        where u.active and u.license_id in (${idList(ids)})
+        union all
+        select c.license_id, (
+          select count(*) from users u where u.company_id = c.id and u.active and u.license_id is null)
+        from companies c where c.license_id in (${idList(ids)})
+      ) as holders
       group by 1`,
     );
     return new Map(rows.map((r) => [Number(r.license_id), Number(r.seats)]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { makeCompany, makeUser, signedInUser, unique } from '../../../test/factories.ts';
-import { companies } from '../../db/schema/index.ts';
+import { companies, users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TTestApp;
@@ -47,9 +47,23 @@ describe('licences', () => {
     await useLicence(company.id, licence.licenseInfoId);
     await makeUser(t, { companyId: company.id });
     await makeUser(t, { companyId: company.id });
+    // Not counted: an inactive user of the company, and one holding another licence of their own.
+    const other = await saveLicence({ licenseCode: unique('LIC'), maxNumberOfUsers: 5 });
+    // A licence held by a user directly is set in the database (the API gives licences to companies).
+    const holding = async (licenseId: number, options: Parameters<typeof makeUser>[1]) => {
+      const { id } = await makeUser(t, options);
+      await t.database.db.update(users).set({ licenseId }).where(eq(users.id, id));
+    };
+    await makeUser(t, { companyId: company.id, extra: { active: false } });
+    await holding(other.licenseInfoId, { companyId: company.id });
+    // Counted: a user of another company holding it directly; not counted: an inactive one.
+    await holding(licence.licenseInfoId, {});
+    await holding(licence.licenseInfoId, { extra: { active: false } });
     const got = await t.call('GET', `/api/license/get/${licence.licenseInfoId}`, { token: admin });
     const [record] = got.body.licenseInfos as TLicence[];
-    expect(record).toMatchObject({ currentNumberOfUsers: 2, companies: [{ companyId: company.id }] });
+    expect(record).toMatchObject({ currentNumberOfUsers: 3, companies: [{ companyId: company.id }] });
+    const gotOther = await t.call('GET', `/api/license/get/${other.licenseInfoId}`, { token: admin });
+    expect((gotOther.body.licenseInfos as TLicence[])[0]).toMatchObject({ currentNumberOfUsers: 1 });
   });
 
   it('check fills validCheck and its date: false when expired, true when fine', async () => {
