@@ -68,6 +68,41 @@ describe('KeyedReads', () => {
     await expect(reads.get(1)).rejects.toThrow('no connection');
   });
 
+  it('sends at most two statements at once: keys asked meanwhile go together in the next', async () => {
+    const statements: number[][] = [];
+    const answers: Array<() => void> = [];
+    const reads = new KeyedReads<number, TRow>(
+      (keys) => {
+        statements.push(keys);
+        return new Promise((resolve) =>
+          answers.push(() => resolve(keys.map((id) => ({ id, name: `user ${id}` })))),
+        );
+      },
+      (row) => row.id,
+      () => false,
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = reads.get(1);
+    await turn();
+    const second = reads.get(2);
+    await turn();
+    // Two out: these three turns' keys wait, the key in flight asked again among them.
+    const later = [reads.get(3)];
+    await turn();
+    later.push(reads.get(4), reads.get(1));
+    await turn();
+    expect(statements).toEqual([[1], [2]]);
+    answers.shift()!();
+    expect(await first).toEqual({ id: 1, name: 'user 1' });
+    await turn();
+    expect(statements).toEqual([[1], [2], [3, 4, 1]]);
+    answers.shift()!();
+    answers.shift()!();
+    expect(await Promise.all([second, ...later])).toEqual(
+      [2, 3, 4, 1].map((id) => ({ id, name: `user ${id}` })),
+    );
+  });
+
   it('splits a turn of more than 500 keys into several statements', async () => {
     const { statements, reads } = recordingLoader();
     const rows = await Promise.all(Array.from({ length: 1200 }, (_, n) => reads.get(1000 + n)));
