@@ -56,7 +56,10 @@ export async function startChildServer(
 ): Promise<TChildServer> {
   const script = await bundled(work, file);
   const stdout = options.logFile ? fs.openSync(options.logFile, 'a') : 'ignore';
-  const child = spawn(process.execPath, [...nodeFlags(), script], {
+  // BENCH_NODE_FLAGS adds flags of the bench's own (`--cpu-prof --cpu-prof-dir=/tmp/p` profiles
+  // every thread of each server, its database thread included; Node refuses them in NODE_OPTIONS).
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags(), ...extra, script], {
     cwd: root,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', stdout, 'inherit', 'ipc'],
