@@ -26,6 +26,8 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [changing, setChanging] = useState(false);
+  // The dialog's form is mounted once first asked for, not on every signed-in page's first load.
+  const [changeAsked, setChangeAsked] = useState(false);
   const [twoStep, setTwoStep] = useState(false);
   // An administrator whose token says "set up the second factor first" gets the dialog at once.
   const twoStepRequired = claims?.mfaSetup === true;
@@ -78,7 +80,10 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
             { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
           ],
           onClick: ({ key }) => {
-            if (key === 'password') setChanging(true);
+            if (key === 'password') {
+              setChangeAsked(true);
+              setChanging(true);
+            }
             if (key === 'twoStep') setTwoStep(true);
             if (key === 'help') void navigate('/help');
             if (key === 'logout') void signOut();
@@ -109,7 +114,7 @@ export function UserMenu({ compact = false }: TUserMenuProps) {
           </Flex>
         </Button>
       </Dropdown>
-      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+      {changeAsked && <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />}
       <TwoStepDialog
         open={twoStep || twoStepRequired}
         required={twoStepRequired}

@@ -27,6 +27,7 @@ export function ApprovalDecisionForm({ actions, deciding, onDecide }: TApprovalD
   const headingId = `${ids}-decision`;
   const reasonId = `${ids}-reason`;
   const commentId = `${ids}-comment`;
+  const reasonHintId = `${ids}-reason-hint`;
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -51,10 +52,12 @@ export function ApprovalDecisionForm({ actions, deciding, onDecide }: TApprovalD
       </Typography.Title>
       <Form layout="vertical" component="div">
         {actions.includes('d') ? (
+          // The hint is a plain line under the field, not the item's `extra`: antd measures an
+          // extra's height in a layout effect, which forces the page's layout during its first
+          // render (issue 27).
           <Form.Item
             label={t('approvals.reason')}
             htmlFor={reasonId}
-            extra={t('approvals.reasonHint')}
             validateStatus={reasonMissing ? 'error' : undefined}
             help={reasonMissing ? t('approvals.reasonRequired') : undefined}
           >
@@ -65,11 +68,15 @@ export function ApprovalDecisionForm({ actions, deciding, onDecide }: TApprovalD
               maxLength={2000}
               autoSize={{ minRows: 2, maxRows: 6 }}
               aria-invalid={reasonMissing || undefined}
+              aria-describedby={reasonHintId}
               onChange={(event) => {
                 setReason(event.target.value);
                 if (event.target.value.trim()) setReasonMissing(false);
               }}
             />
+            <div id={reasonHintId} className="portal-field-hint">
+              {t('approvals.reasonHint')}
+            </div>
           </Form.Item>
         ) : null}
         <Form.Item label={t('approvals.comment')} htmlFor={commentId}>

@@ -2,7 +2,7 @@ import { CopyOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { generatePassword } from '@portal/contract';
 import type { FormRule } from 'antd';
 import { Button, Form, Input, Space, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../toast/toast-store.ts';
 import { strongPasswordRule } from './password-rules.ts';
@@ -15,6 +15,12 @@ export type TNewPasswordInputProps = {
   onChange?: (value: string) => void;
   autoComplete?: string;
   'aria-label'?: string;
+  /** Set by Form.Item: its error's id while it shows one. */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
+  /** A line under the field (the password rule), linked to it with `aria-describedby`. */
+  hint?: string;
 };
 
 /**
@@ -27,9 +33,15 @@ export function NewPasswordInput({
   onChange,
   autoComplete = 'new-password',
   'aria-label': ariaLabel,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
+  'aria-required': required,
+  hint,
 }: TNewPasswordInputProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  const hintId = `${useId()}-hint`;
+  const described = [describedBy, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined;
 
   const generate = () => {
     onChange?.(generatePassword());
@@ -47,35 +59,49 @@ export function NewPasswordInput({
   };
 
   return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Input.Password
-        id={id}
-        value={value}
-        onChange={(event) => onChange?.(event.target.value)}
-        autoComplete={autoComplete}
-        aria-label={ariaLabel}
-        visibilityToggle={{ visible, onVisibleChange: setVisible }}
-        iconRender={passwordVisibilityIcon(t)}
-        data-testid="new-password"
-      />
-      <Tooltip title={t('password.generate')}>
-        <Button icon={<ThunderboltOutlined />} onClick={generate} aria-label={t('password.generate')} />
-      </Tooltip>
-      <Tooltip title={t('password.copy')}>
-        <Button
-          icon={<CopyOutlined />}
-          onClick={() => void copy()}
-          disabled={!value}
-          aria-label={t('password.copy')}
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input.Password
+          id={id}
+          value={value}
+          onChange={(event) => onChange?.(event.target.value)}
+          autoComplete={autoComplete}
+          aria-label={ariaLabel}
+          aria-describedby={described}
+          aria-invalid={invalid}
+          aria-required={required}
+          visibilityToggle={{ visible, onVisibleChange: setVisible }}
+          iconRender={passwordVisibilityIcon(t)}
+          data-testid="new-password"
         />
-      </Tooltip>
-    </Space.Compact>
+        <Tooltip title={t('password.generate')}>
+          <Button icon={<ThunderboltOutlined />} onClick={generate} aria-label={t('password.generate')} />
+        </Tooltip>
+        <Tooltip title={t('password.copy')}>
+          <Button
+            icon={<CopyOutlined />}
+            onClick={() => void copy()}
+            disabled={!value}
+            aria-label={t('password.copy')}
+          />
+        </Tooltip>
+      </Space.Compact>
+      {hint ? (
+        <div id={hintId} className="portal-field-hint">
+          {hint}
+        </div>
+      ) : null}
+    </>
   );
 }
 
 /**
  * A form's field for choosing a password: required and as strong as the contract asks, with the
  * rule shown below and the generator beside it. `rules` adds the screen's own checks.
+ *
+ * The rule is the input's own hint, not the item's `extra`: antd measures an extra's height in a
+ * layout effect, which forces a layout of the whole page while the form renders (issue 27: the
+ * change-password dialog, then mounted hidden on every signed-in screen, did so on each first load).
  */
 export function NewPasswordField({
   name,
@@ -88,13 +114,8 @@ export function NewPasswordField({
 }) {
   const { t } = useTranslation();
   return (
-    <Form.Item
-      name={name}
-      label={label}
-      extra={t('password.rule')}
-      rules={[requiredRule(name), strongPasswordRule(t), ...rules]}
-    >
-      <NewPasswordInput />
+    <Form.Item name={name} label={label} rules={[requiredRule(name), strongPasswordRule(t), ...rules]}>
+      <NewPasswordInput hint={t('password.rule')} />
     </Form.Item>
   );
 }
