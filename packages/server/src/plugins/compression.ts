@@ -57,10 +57,13 @@ export const compressionPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-      if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
       if (reply.hasHeader('content-encoding')) return payload;
       const type = reply.getHeader('content-type');
       if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
+      // A text's UTF-8 length is counted only when its length in characters leaves it in doubt:
+      // counting walks the whole text (a page of families is 66 KB).
+      if (payload.length < COMPRESS_MIN_BYTES && Buffer.byteLength(payload) < COMPRESS_MIN_BYTES)
+        return payload;
       // Whatever is chosen, a cache must keep one answer per Accept-Encoding.
       const vary = reply.getHeader('vary');
       if (typeof vary !== 'string' || !/\baccept-encoding\b/i.test(vary))
