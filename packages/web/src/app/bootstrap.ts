@@ -13,6 +13,9 @@ import { isGuardedPath, preloadScreens } from './router.tsx';
 export async function bootstrap(): Promise<void> {
   const language = storedLanguage();
   initI18n(language);
+  // The environment check leaves first: the screens' code below is some hundred files, and a
+  // browser opens six connections to a host over HTTP/1.1, so a call sent after them waits for them.
+  const environment = loadEnvironment();
   // With a stored session the screen asked for is most likely shown: fetch its code now. Without
   // one nothing signed-in is fetched, so a signed-out visit stays as light as the sign-in page.
   if (sessionStore.getSnapshot().authData) {
@@ -20,7 +23,7 @@ export async function bootstrap(): Promise<void> {
     if (isGuardedPath(entry.pathname)) preloadScreens(entry.pathname);
   }
   const [reachable] = await Promise.all([
-    loadEnvironment(),
+    environment,
     // A language that fails to load leaves English on screen; it must not stop the start.
     loadLanguage(language).catch(() => undefined),
   ]);
