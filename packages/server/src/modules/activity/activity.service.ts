@@ -19,8 +19,17 @@ export type TActivityEntry = {
 
 /** Fields never written into the log, whatever record they are on. */
 const SECRET_FIELD = /pass(word)?|secret|hash$|^token$|tokenhash|pepper|recovery|otp|totp/i;
-/** Columns every write moves that say nothing about the change (timestamps, derived search text). */
-const UNLOGGED_FIELDS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'lastUpdate', 'searchText']);
+/**
+ * Columns every write moves that say nothing about the change: timestamps, and what the database
+ * derives from the other columns (search text, a family's list record).
+ */
+const UNLOGGED_FIELDS: ReadonlySet<string> = new Set([
+  'createdAt',
+  'updatedAt',
+  'lastUpdate',
+  'searchText',
+  'listJson',
+]);
 /** Values longer than this are cut short in the log (a picture's base64, a long description). */
 const MAX_VALUE_CHARS = 2000;
 
