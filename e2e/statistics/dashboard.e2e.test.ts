@@ -63,8 +63,11 @@ function figure(page: Page, key: string) {
 
 /** Picks a preset of the period select by its label. */
 async function choosePreset(page: Page, label: string): Promise<void> {
-  await page.locator('[data-testid=statistics-preset]').click();
+  const preset = page.locator('[data-testid=statistics-preset]');
+  await preset.click();
   await page.locator('.ant-select-item-option', { hasText: label }).click();
+  // The period is chosen once the field shows it (a click during the list's opening can miss).
+  await expect.poll(() => preset.innerText(), { timeout: 60_000 }).toContain(label);
 }
 
 describe('the statistics dashboard', () => {
@@ -164,6 +167,9 @@ describe('the statistics dashboard', () => {
         document.querySelector(
           '[data-testid=statistics-figure-downloads] [data-testid=statistics-figure-value]',
         )?.textContent === '0',
+      undefined,
+      // A bound for a hang on a loaded machine, not a timing.
+      { timeout: 60_000 },
     );
     await dashboard.locator('[data-testid=statistics-empty]').waitFor();
     await choosePreset(page, 'Last 7 days');
